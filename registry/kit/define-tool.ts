@@ -1,0 +1,101 @@
+import type { CategoryId } from './categories';
+import type { Field } from './fields';
+import type { FileTypeKey } from './file-types';
+
+/** The fields of a tool, keyed by the multipart name they travel under. e.g. `{ angle: number({...}) }` */
+export type Fields = Readonly<Record<string, Field<any>>>;
+
+export interface InputSpec {
+  /** Accepted file types. e.g. ['pdf'] */
+  accept: readonly FileTypeKey[];
+  /** Several files may be uploaded in one go. */
+  multiple: boolean;
+  /** Fewest files the tool needs; 1 unless stated. e.g. 2 for Merge */
+  minFiles?: number;
+  /** Most files one request may carry; unlimited when omitted. */
+  maxFiles?: number;
+  /**
+   * The processor combines all files into one result (Merge). Otherwise the tool
+   * works on one document at a time and several files are processed as a batch.
+   */
+  combine?: boolean;
+  messages: {
+    /** No file chosen. e.g. 'Please upload a PDF file.' */
+    missing: string;
+    /** A pick or upload left no acceptable file. e.g. 'Please upload PDF files only.' */
+    wrongType: string;
+    /** A drop left no acceptable file, where the spec words it differently. e.g. 'Please drop PDF files only.' */
+    dropWrongType?: string;
+    /** Fewer than `minFiles`. e.g. 'Please upload at least two PDF files to merge.' */
+    tooFew?: string;
+  };
+}
+
+/** What a successful response holds, which decides how the page shows it. */
+export type ResultKind = 'pdf' | 'zip' | 'text' | 'json' | 'csv' | 'html' | 'download';
+
+/**
+ * A file-name template. `{base}` is the uploaded name without its last extension
+ * (reference §1.5), `{name}` the whole uploaded name. e.g. '{base}_rotated.pdf'
+ */
+export type NameTemplate = string;
+
+export interface DownloadSpec {
+  /** Content-Disposition name the API sends, from the reference. e.g. '{base}_rotated.pdf' */
+  api: NameTemplate;
+  /**
+   * Name the browser saves the result under, from the spec; 'from-response' takes
+   * the Content-Disposition name. e.g. 'rotated.pdf'
+   */
+  browser: NameTemplate | 'from-response';
+  /** Browser name when no upload name is known. e.g. 'cropped.pdf' */
+  fallback?: string;
+}
+
+export interface ToolDefinition<F extends Fields = Fields> {
+  /** Page slug from the spec's route table; unique. e.g. 'rotate' */
+  id: string;
+  category: CategoryId;
+  /** Card and page title. e.g. 'Rotate PDF' */
+  title: string;
+  /** One sentence under the title. */
+  subtitle: string;
+  /** POST path, fixed by the Stirling-compatible API. e.g. '/api/v1/general/rotate-pdf' */
+  endpoint: string;
+  input: InputSpec;
+  fields: F;
+  action: {
+    /** Button text. e.g. 'Rotate PDF' */
+    label: string;
+    /** Button text while busy, verbatim from the spec. e.g. 'Processing...' */
+    busyLabel: string;
+    /**
+     * Keep the button disabled until this field has non-blank text, where the spec
+     * says so. e.g. 'pageNumbers'
+     */
+    requiresText?: keyof F & string;
+  };
+  result: {
+    kind: ResultKind;
+  };
+  download: DownloadSpec;
+  toast: {
+    /** Verbatim from the spec. e.g. 'PDF rotated successfully!' */
+    success: string;
+  };
+  /** After a success: keep the form (default) or clear files and reset fields. */
+  afterSuccess?: 'keep' | 'reset';
+  /** Longest an engine may run for one request, in ms; the server default applies otherwise. */
+  timeoutMs?: number;
+}
+
+/** Any declared tool, whatever its fields. */
+export type AnyTool = ToolDefinition<Fields>;
+
+/**
+ * Identity helper that keeps literal types (like ts-rest's initContract), so
+ * `ToolParams<typeof rotateTool>` is inferred, never written by hand.
+ */
+export function defineTool<const F extends Fields, const T extends ToolDefinition<F>>(tool: T & ToolDefinition<F>): T {
+  return tool;
+}

@@ -1,0 +1,78 @@
+import type { CategoryId } from './kit';
+
+/**
+ * Tools on the home page that are not built yet: their cards lead to the
+ * coming-soon page. When a tool lands, its `<id>.tool.ts` replaces its line here
+ * (registry/catalog.spec.ts fails while both exist).
+ */
+export interface PlannedTool {
+  id: string;
+  category: CategoryId;
+  title: string;
+  subtitle: string;
+}
+
+export const PLANNED_TOOLS: readonly PlannedTool[] = [
+  // Manage Files
+  { id: 'adjust-page-size', category: 'organize', title: 'Adjust Page Size / Scale', subtitle: 'Fit every page to A4, Letter or another size.' },
+  { id: 'crop-pdf', category: 'organize', title: 'Crop PDF', subtitle: 'Trim the margins of every page.' },
+  { id: 'extract-page', category: 'organize', title: 'Extract Pages', subtitle: 'Keep just the pages you need.' },
+  { id: 'multi-page-layout', category: 'organize', title: 'Multi Page Layout', subtitle: 'Print several pages on one sheet.' },
+  { id: 'organise', category: 'organize', title: 'Organise', subtitle: 'Reorder, reverse, duplicate or booklet-sort pages.' },
+  { id: 'single-large-page', category: 'organize', title: 'PDF to Single Large Page', subtitle: 'Stack all pages into one tall page.' },
+  { id: 'remove', category: 'organize', title: 'Remove Pages', subtitle: 'Delete pages or ranges from a PDF.' },
+  // Export to PDF
+  { id: 'file-to-pdf', category: 'convert-to', title: 'Convert File to PDF', subtitle: 'Office documents, images and more to PDF.' },
+  { id: 'email-to-pdf', category: 'convert-to', title: 'Email to PDF', subtitle: 'Turn .eml and .msg emails into PDF.' },
+  { id: 'html-to-pdf', category: 'convert-to', title: 'HTML to PDF', subtitle: 'Render a web page file as PDF.' },
+  { id: 'image-to-pdf', category: 'convert-to', title: 'Image to PDF', subtitle: 'JPG, PNG, GIF, BMP and TIFF to PDF.' },
+  { id: 'markdown-to-pdf', category: 'convert-to', title: 'Markdown to PDF', subtitle: 'Typeset Markdown as a clean PDF.' },
+  // Import from PDF
+  { id: 'pdf-to-csv', category: 'convert-from', title: 'PDF to CSV', subtitle: 'Pull tables out as CSV.' },
+  { id: 'pdf-to-html', category: 'convert-from', title: 'PDF to HTML', subtitle: 'Turn a PDF into a web page.' },
+  { id: 'pdf-to-image', category: 'convert-from', title: 'PDF to Image', subtitle: 'Pages to PNG, JPG, WEBP or TIFF.' },
+  { id: 'pdf-to-markdown', category: 'convert-from', title: 'PDF to Markdown', subtitle: 'Extract text as Markdown.' },
+  { id: 'pdf-to-pdfa', category: 'convert-from', title: 'PDF to PDF/A', subtitle: 'Archive-ready PDF/A files.' },
+  { id: 'pdf-to-presentation', category: 'convert-from', title: 'PDF to Presentation', subtitle: 'Slides in PPTX, PPT or ODP.' },
+  { id: 'pdf-to-rtf', category: 'convert-from', title: 'PDF to Text/RTF', subtitle: 'Plain text or rich text.' },
+  { id: 'pdf-to-word', category: 'convert-from', title: 'PDF to Word', subtitle: 'Editable DOCX, DOC or ODT.' },
+  { id: 'pdf-to-xml', category: 'convert-from', title: 'PDF to XML', subtitle: 'The content as XML.' },
+  // Secure & Sign
+  { id: 'add-password', category: 'security', title: 'Add Password Protection', subtitle: 'Encrypt a PDF with a password.' },
+  { id: 'remove-password', category: 'security', title: 'Remove PDF Password', subtitle: 'Unlock a PDF you have the password for.' },
+  { id: 'add-stamp', category: 'security', title: 'Add Stamp', subtitle: 'Stamp text or an image on pages.' },
+  { id: 'add-watermark', category: 'security', title: 'Add Watermark', subtitle: 'Tile a text or image watermark.' },
+  { id: 'auto-redact', category: 'security', title: 'Auto Redact', subtitle: 'Black out text everywhere it appears.' },
+  { id: 'change-permissions', category: 'security', title: 'Change PDF Permissions', subtitle: 'Restrict printing, copying and editing.' },
+  { id: 'remove-certificate', category: 'security', title: 'Remove Certificate', subtitle: 'Strip digital signatures.' },
+  { id: 'sanitize', category: 'security', title: 'Sanitize PDF', subtitle: 'Remove scripts, attachments and metadata.' },
+  { id: 'sign-certificate', category: 'security', title: 'Sign with Certificate', subtitle: 'Digitally sign with PKCS#12, JKS or PEM.' },
+  { id: 'validate-signature', category: 'security', title: 'Validate PDF Signature', subtitle: 'Check who signed and whether it holds.' },
+  // Edit & Annotate
+  { id: 'add-page-numbers', category: 'edit', title: 'Add Page Numbers', subtitle: 'Number pages in the style you like.' },
+  { id: 'add-attachments', category: 'edit', title: 'Add Attachments', subtitle: 'Embed files inside a PDF.' },
+  { id: 'add-image', category: 'edit', title: 'Add Image to PDF', subtitle: 'Place a PNG or JPG on a page.' },
+  { id: 'advanced-colour', category: 'edit', title: 'Advanced Colour Options', subtitle: 'High contrast, custom colours or inversion.' },
+  { id: 'change-metadata', category: 'edit', title: 'Change Metadata', subtitle: 'Edit title, author, dates and more.' },
+  { id: 'extract-images', category: 'edit', title: 'Extract Images', subtitle: 'Save every embedded image.' },
+  { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
+  { id: 'get-info', category: 'edit', title: 'Get All Info on PDF', subtitle: 'Everything about a PDF, as JSON.' },
+  { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
+  { id: 'remove-blank-pages', category: 'edit', title: 'Remove Blank Pages', subtitle: 'Drop empty pages automatically.' },
+  { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },
+  { id: 'unlock-forms', category: 'edit', title: 'Unlock PDF Forms', subtitle: 'Make read-only form fields editable.' },
+  // Advanced Tools
+  { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
+  { id: 'auto-rename', category: 'advanced', title: 'Auto Rename PDF', subtitle: 'Name a PDF after its title.' },
+  { id: 'auto-split-size', category: 'advanced', title: 'Split PDF by Size or Count', subtitle: 'Parts by size, pages or number of documents.' },
+  { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
+  { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
+  { id: 'edit-toc', category: 'advanced', title: 'Edit Table of Contents', subtitle: 'Edit bookmarks, import or export JSON.' },
+  { id: 'overlay', category: 'advanced', title: 'Overlay PDFs', subtitle: 'Lay one PDF over another.' },
+  { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
+  { id: 'repair', category: 'advanced', title: 'Repair PDF', subtitle: 'Fix damaged PDF files.' },
+  { id: 'scanner-effect', category: 'advanced', title: 'Scanner Effect', subtitle: 'Make a PDF look scanned.' },
+  { id: 'show-javascript', category: 'advanced', title: 'Show Javascript', subtitle: 'See the scripts inside a PDF.' },
+  { id: 'split-chapters', category: 'advanced', title: 'Split PDF by Chapters', subtitle: 'One file per bookmark chapter.' },
+  { id: 'split-sections', category: 'advanced', title: 'Split PDF by Sections', subtitle: 'Cut pages into grid sections.' },
+];

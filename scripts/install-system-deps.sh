@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Folio's engines need, only when something is missing.
+# Safe to run repeatedly: a machine that already has everything is left untouched.
+set -euo pipefail
+
+# command-on-PATH  debian-package
+REQUIRED=(
+  "qpdf qpdf"
+  "pdfinfo poppler-utils"
+  "pdftoppm poppler-utils"
+  "chromium chromium"
+  "fc-list fontconfig"
+)
+EXTRA_PACKAGES=(fonts-dejavu-core)
+
+missing=()
+for entry in "${REQUIRED[@]}"; do
+  read -r cmd pkg <<<"$entry"
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
+done
+for pkg in "${EXTRA_PACKAGES[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+# De-duplicate while keeping order.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
+echo "folio: installing system packages: ${missing[*]}"
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "folio: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

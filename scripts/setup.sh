@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# One-time (and idempotent) set-up: system packages, then npm dependencies.
+# `npm start` and `npm test` run this first, so a fresh Debian 12 machine needs nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-system-deps.sh
+
+# npm writes node_modules/.package-lock.json on every install: reinstall when the
+# lock file is newer, or when nothing is installed yet.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "folio: installing npm dependencies"
+  npm ci --no-audit --no-fund
+fi

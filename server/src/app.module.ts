@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { tools as registeredTools, type AnyTool } from '@folio/registry';
+import { SERVER_CONFIG, type ServerConfig } from './config';
+import { ContactModule } from './contact/contact.module';
+import { SiteController } from './site/site.controller';
+import { WebAppController } from './site/web-app.controller';
+import { ToolsModule } from './tools/tools.module';
+
+@Module({})
+class WebAppModule {}
+
+@Module({})
+export class AppModule {
+  static create(config: ServerConfig, tools: readonly AnyTool[] = registeredTools): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        ToolsModule.register({ tools, config }),
+        ContactModule.register(config.dataDir),
+        // Last: its catch-all route must come after every real route.
+        { module: WebAppModule, controllers: [WebAppController] },
+      ],
+      controllers: [SiteController],
+      providers: [{ provide: SERVER_CONFIG, useValue: config }],
+      exports: [SERVER_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,174 @@
+import { writeFile } from 'node:fs/promises';
+import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
+import { EngineFailedError, runProcess, type RunOptions } from './process';
+
+/**
+ * qpdf: structural page work (select, reorder, rotate, merge, split) without
+ * decoding content streams, so memory stays flat however large the file.
+ * Outputs never keep the input's encryption (like the reference's loader).
+ */
+
+export type EngineOptions = Pick<RunOptions, 'timeoutMs' | 'signal'>;
+
+const QPDF = 'qpdf';
+/** qpdf exits 3 when it succeeded with warnings (e.g. a repaired xref). */
+const OK = [0, 3] as const;
+
+/** One input of an assembly: a file and a qpdf page range of it. e.g. `{ path, range: '1-3,7' }` */
+export interface PageSource {
+  path: string;
+  /** qpdf page-range syntax, 1-based; `1-z` is every page. */
+  range: string;
+}
+
+export interface OutlineEntry {
+  title: string;
+  /** 0-based page the entry points at. */
+  pageIndex: number;
+}
+
+/** Page count of a PDF; throws PdfPasswordError or PdfCorruptedError for unreadable input. */
+export async function countPages(path: string, options: EngineOptions): Promise<number> {
+  try {
+    const { stdout } = await runProcess(QPDF, ['--show-npages', path], { ...options, okExitCodes: OK });
+    const pages = Number(stdout.trim());
+    if (!Number.isInteger(pages)) throw new PdfCorruptedError(undefined, 'no page count');
+    return pages;
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+/** Writes `output` made of the given page ranges, in order (merge, split, select, reorder). */
+export async function assemblePages(output: string, sources: readonly PageSource[], options: EngineOptions): Promise<void> {
+  const pageArgs = sources.flatMap((source) => [source.path, source.range]);
+  await run(['--empty', '--pages', ...pageArgs, '--', output], options);
+}
+
+/**
+ * Rotates every page by `angle` degrees clockwise, on top of its current rotation.
+ * Any multiple of 90 is accepted; qpdf stores the result normalised to 0–270.
+ */
+export async function rotatePages(input: string, output: string, angle: number, options: EngineOptions): Promise<void> {
+  const quarterTurns = (((angle / 90) % 4) + 4) % 4;
+  const rotate = quarterTurns === 0 ? [] : [`--rotate=+${quarterTurns * 90}`];
+  await run([input, '--decrypt', ...rotate, output], options);
+}
+
+/** Flattens signature appearances into the pages and drops the signing restrictions. */
+export async function flattenSignatures(input: string, output: string, options: EngineOptions): Promise<void> {
+  await run([input, '--decrypt', '--remove-restrictions', '--generate-appearances', '--flatten-annotations=all', output], options);
+}
+
+/** True when the document has at least one signature field. */
+export async function hasSignatureFields(path: string, options: EngineOptions): Promise<boolean> {
+  const json = await readJson<{ acroform: { fields: { fieldtype: string }[] } }>(path, ['--json-key=acroform'], options);
+  return json.acroform.fields.some((field) => field.fieldtype === '/Sig');
+}
+
+/** Bookmarks flattened to one level, depth first, with the page each points at. */
+export async function readOutlines(path: string, options: EngineOptions): Promise<OutlineEntry[]> {
+  interface Node {
+    title: string;
+    destpageposfrom1: number | null;
+    kids: Node[];
+  }
+  const json = await readJson<{ outlines: Node[] }>(path, ['--json-key=outlines'], options);
+  const flat: OutlineEntry[] = [];
+  const walk = (nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node.destpageposfrom1 !== null) flat.push({ title: node.title, pageIndex: node.destpageposfrom1 - 1 });
+      walk(node.kids);
+    }
+  };
+  walk(json.outlines);
+  return flat;
+}
+
+/**
+ * Replaces the document's bookmarks with a flat list, through qpdf's JSON update
+ * mode: only the catalog and the new outline objects are written.
+ */
+export async function writeOutlines(
+  input: string,
+  output: string,
+  entries: readonly OutlineEntry[],
+  scratchJson: string,
+  options: EngineOptions,
+): Promise<void> {
+  type Header = { maxobjectid: number };
+  const structure = await readJson<{ pages: { object: string }[]; qpdf: [Header, { trailer: { value: { '/Root': string } } }] }>(
+    input,
+    ['--json-key=pages', '--json-key=qpdf', '--json-object=trailer'],
+    options,
+  );
+  const [header, { trailer }] = structure.qpdf;
+  const rootRef = trailer.value['/Root'];
+  const rootJson = await readJson<{ qpdf: [Header, Record<string, { value: Record<string, unknown> }>] }>(
+    input,
+    ['--json-key=qpdf', `--json-object=${rootRef}`],
+    options,
+  );
+  const root = rootJson.qpdf[1][`obj:${rootRef}`].value;
+
+  const ref = (id: number) => `${id} 0 R`;
+  const outlinesId = header.maxobjectid + 1;
+  const itemId = (i: number) => outlinesId + 1 + i;
+  const objects: Record<string, { value: unknown }> = {};
+  const usable = entries.filter((e) => e.pageIndex >= 0 && e.pageIndex < structure.pages.length);
+  usable.forEach((entry, i) => {
+    objects[`obj:${ref(itemId(i))}`] = {
+      value: {
+        '/Title': `u:${entry.title}`,
+        '/Parent': ref(outlinesId),
+        '/Dest': [structure.pages[entry.pageIndex].object, '/Fit'],
+        ...(i > 0 ? { '/Prev': ref(itemId(i - 1)) } : {}),
+        ...(i < usable.length - 1 ? { '/Next': ref(itemId(i + 1)) } : {}),
+      },
+    };
+  });
+  const rootValue: Record<string, unknown> = { ...root };
+  if (usable.length > 0) {
+    objects[`obj:${ref(outlinesId)}`] = {
+      value: { '/Type': '/Outlines', '/First': ref(itemId(0)), '/Last': ref(itemId(usable.length - 1)), '/Count': usable.length },
+    };
+    rootValue['/Outlines'] = ref(outlinesId);
+    rootValue['/PageMode'] = '/UseOutlines';
+  } else {
+    delete rootValue['/Outlines'];
+  }
+  objects[`obj:${rootRef}`] = { value: rootValue };
+
+  const update = {
+    qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: header.maxobjectid }, objects],
+  };
+  await writeFile(scratchJson, JSON.stringify(update));
+  await run([input, `--update-from-json=${scratchJson}`, output], options);
+}
+
+async function readJson<T>(path: string, keys: readonly string[], options: EngineOptions): Promise<T> {
+  try {
+    const { stdout } = await runProcess(QPDF, ['--json=2', ...keys, path], { ...options, okExitCodes: OK, maxBuffer: 512 * 1024 * 1024 });
+    return JSON.parse(stdout) as T;
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+async function run(args: readonly string[], options: EngineOptions): Promise<void> {
+  try {
+    await runProcess(QPDF, args, { ...options, okExitCodes: OK });
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+/** Maps qpdf's failures on unreadable input to the typed PDF errors the API reports. */
+function classify(error: unknown): unknown {
+  if (!(error instanceof EngineFailedError) || error.exitCode !== 2) return error;
+  if (/invalid password/i.test(error.stderr)) return new PdfPasswordError();
+  if (/not a PDF file|can't find PDF header|unable to find trailer|file is damaged|xref|object stream|EOF/i.test(error.stderr)) {
+    return new PdfCorruptedError(undefined, error.stderr.trim().split('\n')[0]);
+  }
+  return error;
+}

@@ -1,0 +1,91 @@
+/**
+ * Errors the API reports to clients, shaped like the reference's problem JSON
+ * (§1.7): clients read `detail` or `error`, and compare some texts exactly.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly extra: { errorCode?: string; errors?: string[] } = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+
+  static invalidArgument(detail: string, errors?: string[]): ApiError {
+    return new ApiError(400, '/errors/invalid-argument', 'Invalid Argument', detail, { errors });
+  }
+
+  static missingFile(detail: string): ApiError {
+    return new ApiError(400, '/errors/missing-file', 'Missing File', detail);
+  }
+
+  static wrongFileType(detail: string): ApiError {
+    return new ApiError(400, '/errors/invalid-file-type', 'Unsupported File Type', detail, { errorCode: 'E006' });
+  }
+
+  /** Exact text clients compare (reference §1.3). */
+  static pdfPassword(): ApiError {
+    return new ApiError(
+      400,
+      '/errors/pdf-password',
+      'PDF Password Required',
+      'The PDF Document is passworded and either the password was not provided or was incorrect',
+      { errorCode: 'E004' },
+    );
+  }
+
+  /** Exact text clients compare (reference §1.3). */
+  static pdfCorrupted(): ApiError {
+    return new ApiError(
+      400,
+      '/errors/pdf-corrupted',
+      'PDF Corrupted',
+      "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.",
+      { errorCode: 'E001' },
+    );
+  }
+
+  static fileTooLarge(maxBytes: number): ApiError {
+    const mb = Math.round(maxBytes / 1024 / 1024);
+    return new ApiError(413, '/errors/file-too-large', 'File Too Large', `Each file may be at most ${mb} MB.`);
+  }
+
+  static tooManyFiles(max: number): ApiError {
+    return new ApiError(400, '/errors/too-many-files', 'Too Many Files', `At most ${max} files can be sent at once.`);
+  }
+
+  static notFound(path: string): ApiError {
+    return new ApiError(404, '/errors/not-found', 'Not Found', `No API endpoint at ${path}.`);
+  }
+
+  static methodNotAllowed(method: string): ApiError {
+    return new ApiError(405, '/errors/method-not-allowed', 'Method Not Allowed', `${method} is not supported here; send a multipart POST.`);
+  }
+
+  static unsupportedMediaType(): ApiError {
+    return new ApiError(415, '/errors/unsupported-media-type', 'Unsupported Media Type', 'Send the request as multipart/form-data.');
+  }
+
+  static timedOut(ms: number): ApiError {
+    return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
+  }
+}
+
+/** The JSON body for an ApiError: problem JSON plus `error`, which simple clients read. */
+export function problemBody(error: ApiError, path: string) {
+  return {
+    type: error.type,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    error: error.detail,
+    instance: path,
+    path,
+    timestamp: new Date().toISOString(),
+    ...(error.extra.errorCode ? { errorCode: error.extra.errorCode } : {}),
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { EngineTimeoutError } from '../engines/process';
+import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
+import { ApiError, problemBody } from './api-error';
+
+/**
+ * Every failure leaves as JSON: ApiErrors and Nest's HTTP errors as problem JSON,
+ * anything unexpected as the reference's 500 `{"error":"Job failed: ..."}` shape,
+ * without internal details (paths, stack) that would leak to anonymous visitors.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const apiError = toApiError(exception);
+    if (apiError) {
+      res.status(apiError.status).type('application/problem+json').send(JSON.stringify(problemBody(apiError, req.path)));
+      return;
+    }
+    this.logger.error(`${req.method} ${req.path} failed`, exception instanceof Error ? exception.stack : String(exception));
+    res.status(500).json({ status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path: req.path });
+  }
+}
+
+function toApiError(exception: unknown): ApiError | undefined {
+  if (exception instanceof ApiError) return exception;
+  if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
+  if (exception instanceof PdfCorruptedError) return ApiError.pdfCorrupted();
+  if (exception instanceof EngineTimeoutError) return ApiError.timedOut(exception.timeoutMs);
+  if (!(exception instanceof HttpException)) return undefined;
+  const status = exception.getStatus();
+  const message = httpMessage(exception);
+  if (status === 404) return new ApiError(404, '/errors/not-found', 'Not Found', message);
+  if (status === 413) return new ApiError(413, '/errors/file-too-large', 'File Too Large', message);
+  if (status >= 500) return undefined;
+  return new ApiError(status, '/errors/malformed-request', 'Bad Request', message);
+}
+
+function httpMessage(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}

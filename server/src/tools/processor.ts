@@ -1,0 +1,44 @@
+import { DiscoveryService } from '@nestjs/core';
+import type { AnyTool, ToolParams } from '@folio/registry';
+import type { EngineOptions } from '../engines/qpdf';
+import type { Workspace } from './workspace';
+
+/**
+ * Marks a class as the processor of one tool: `@ToolProcessor(rotateTool)`.
+ * The tools module finds processor files by name and binds each to its tool.
+ */
+export const ToolProcessor = DiscoveryService.createDecorator<AnyTool>();
+
+/** An uploaded file, already checked by the runner (type sniffed, PDF readable). */
+export interface InputFile {
+  /** Where the upload lies inside the request's workspace. */
+  path: string;
+  /** The name the client gave it. e.g. 'report.pdf' */
+  originalName: string;
+  size: number;
+  /** Page count, for PDFs. */
+  pageCount?: number;
+}
+
+export interface ProcessorInput<T extends AnyTool> {
+  /** One file for single-document tools (the runner batches), all files for combining tools. */
+  files: InputFile[];
+  params: ToolParams<T>;
+  /** The request's temporary folder, deleted after the response. */
+  workspace: Workspace;
+  /** Timeout and abort signal to hand to every engine call. */
+  engine: EngineOptions;
+}
+
+export interface ProcessorOutput {
+  /** The result file, inside the workspace. */
+  path: string;
+  /** Upload name the download name is derived from, when not the first file's (Merge after sorting). */
+  nameFrom?: string;
+  /** Overrides the content type that follows from the tool's result kind. */
+  contentType?: string;
+}
+
+export interface Processor<T extends AnyTool = AnyTool> {
+  run(input: ProcessorInput<T>): Promise<ProcessorOutput>;
+}

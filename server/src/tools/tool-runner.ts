@@ -1,0 +1,145 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  collectParams,
+  issueMessages,
+  renderFileName,
+  schemaOf,
+  withExtension,
+  type AnyTool,
+  type ResultKind,
+  type ToolParams,
+} from '@folio/registry';
+import { SERVER_CONFIG, type ServerConfig } from '../config';
+import { countPages, type EngineOptions } from '../engines/qpdf';
+import { writeZip } from '../engines/zip';
+import { ApiError } from '../http/api-error';
+import { contentDisposition } from './content-disposition';
+import { sniffFileType } from './file-sniffing';
+import type { InputFile, Processor, ProcessorOutput } from './processor';
+import { requestWorkspace, type Workspace } from './workspace';
+
+/** Content types per result kind; ZIPs are octet-stream, as the reference sends them (§1.4). */
+const CONTENT_TYPES: Record<ResultKind, string> = {
+  pdf: 'application/pdf',
+  zip: 'application/octet-stream',
+  text: 'text/plain; charset=utf-8',
+  json: 'application/json',
+  csv: 'text/csv; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  download: 'application/octet-stream',
+};
+
+/** The multipart field every tool reads its files from (Stirling-compatible). */
+export const FILE_FIELD = 'fileInput';
+
+/**
+ * The one path every tool request takes: check files, parse options with the
+ * tool's schema, run the processor (once, or per file for a batch), answer with
+ * the result and its download name. The workspace is removed when the response
+ * closes, on success and on failure alike.
+ */
+@Injectable()
+export class ToolRunner {
+  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+
+  async run(tool: AnyTool, processor: Processor, req: Request, res: Response): Promise<void> {
+    const workspace = requestWorkspace(req, this.config.workDir);
+    if (!req.is('multipart/form-data')) throw ApiError.unsupportedMediaType();
+
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const engine: EngineOptions = { timeoutMs: tool.timeoutMs ?? this.config.engineTimeoutMs, signal: abort.signal };
+
+    const uploads = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.fieldname === FILE_FIELD);
+    this.checkCount(tool, uploads);
+    const params = this.parseParams(tool, req.body);
+    const files = await this.inspectFiles(tool, uploads, engine);
+
+    const result = await this.process(tool, processor, files, params, workspace, engine);
+    await this.send(res, result);
+  }
+
+  private parseParams(tool: AnyTool, body: unknown): ToolParams<AnyTool> {
+    const parsed = schemaOf(tool).safeParse(collectParams(tool, (body ?? {}) as Record<string, unknown>));
+    if (parsed.success) return parsed.data;
+    const issues = issueMessages(parsed.error);
+    throw ApiError.invalidArgument(issues[0].message, issues.map((i) => `${i.field}: ${i.message}`));
+  }
+
+  private checkCount(tool: AnyTool, uploads: Express.Multer.File[]): void {
+    const { input } = tool;
+    if (uploads.length === 0) throw ApiError.missingFile(input.messages.missing);
+    if (uploads.length < (input.minFiles ?? 1)) throw ApiError.invalidArgument(input.messages.tooFew ?? input.messages.missing);
+    const maxFiles = input.multiple ? Math.min(input.maxFiles ?? Infinity, this.config.maxFiles) : 1;
+    if (uploads.length > maxFiles) throw ApiError.tooManyFiles(maxFiles);
+  }
+
+  /** Sniffs each file's type and opens each PDF once (page count; password and damage surface here). */
+  private async inspectFiles(tool: AnyTool, uploads: Express.Multer.File[], engine: EngineOptions): Promise<InputFile[]> {
+    const { input } = tool;
+    const files: InputFile[] = [];
+    for (const upload of uploads) {
+      const originalName = decodeUploadName(upload.originalname);
+      if (upload.size === 0) throw ApiError.invalidArgument(`The file "${originalName}" is empty.`);
+      const type = await sniffFileType(upload.path, input.accept);
+      if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
+      const file: InputFile = { path: upload.path, originalName, size: upload.size };
+      if (type === 'pdf') file.pageCount = await countPages(upload.path, engine);
+      files.push(file);
+    }
+    return files;
+  }
+
+  private async process(
+    tool: AnyTool,
+    processor: Processor,
+    files: InputFile[],
+    params: ToolParams<AnyTool>,
+    workspace: Workspace,
+    engine: EngineOptions,
+  ): Promise<{ path: string; fileName: string; contentType: string }> {
+    const nameOf = (output: ProcessorOutput, file: InputFile) => renderFileName(tool.download.api, output.nameFrom ?? file.originalName);
+    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? CONTENT_TYPES[tool.result.kind];
+
+    if (tool.input.combine || files.length === 1) {
+      const output = await processor.run({ files, params, workspace, engine });
+      return { path: output.path, fileName: nameOf(output, files[0]), contentType: contentTypeOf(output) };
+    }
+
+    // A single-document tool given several files: each is processed on its own
+    // and the results travel together in one ZIP.
+    const entries = [];
+    for (const file of files) {
+      const output = await processor.run({ files: [file], params, workspace, engine });
+      entries.push({ path: output.path, name: nameOf(output, file) });
+    }
+    const zipPath = workspace.newPath('.zip');
+    await writeZip(zipPath, entries);
+    return { path: zipPath, fileName: withExtension(entries[0].name, '.zip'), contentType: CONTENT_TYPES.zip };
+  }
+
+  private async send(res: Response, result: { path: string; fileName: string; contentType: string }): Promise<void> {
+    const { size } = await stat(result.path);
+    res.status(200);
+    res.setHeader('Content-Type', result.contentType);
+    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Disposition', contentDisposition(result.fileName));
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+    await pipeline(createReadStream(result.path), res);
+  }
+}
+
+/**
+ * Multer hands over the raw header bytes as latin1; browsers send UTF-8, so
+ * re-decode names like "résumé.pdf" unless that produces invalid text.
+ */
+function decodeUploadName(name: string): string {
+  const decoded = Buffer.from(name, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? name : decoded;
+}

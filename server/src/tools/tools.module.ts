@@ -1,0 +1,26 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AnyTool } from '@folio/registry';
+import type { ServerConfig } from '../config';
+import { createToolController } from './create-tool-controller';
+import { discoverProcessors, PROCESSORS_DIR } from './processor-discovery';
+import { ToolRunner } from './tool-runner';
+
+export interface ToolsModuleOptions {
+  tools: readonly AnyTool[];
+  config: ServerConfig;
+  /** Where `<id>.processor.ts` files live; tests may point elsewhere. */
+  processorsDir?: string;
+}
+
+/** One POST route per registered tool, each dispatching to its processor. */
+@Module({})
+export class ToolsModule {
+  static register(options: ToolsModuleOptions): DynamicModule {
+    const bindings = discoverProcessors(options.tools, options.processorsDir ?? PROCESSORS_DIR);
+    return {
+      module: ToolsModule,
+      providers: [ToolRunner, ...bindings.map((b) => b.processor)],
+      controllers: bindings.map((b) => createToolController(b.tool, b.processor, options.config)),
+    };
+  }
+}
