@@ -1,5 +1,5 @@
 /** One jest run for the whole repo; each workspace is a project. */
-const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
+const tsJest = (tsconfig) => ['ts-jest', { tsconfig, diagnostics: false }];
 const registryMapper = { '^@folio/registry$': '<rootDir>/registry/index.ts' };
 
 /** @type {import('jest').Config} */

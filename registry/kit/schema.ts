@@ -35,36 +35,33 @@ function isBlank(value: unknown): boolean {
 
 /**
  * The one schema of a tool: the web form resolves with it and the server parses
- * multipart bodies with it. Per field it coerces and checks the value, then it
- * applies defaults, requires visible required fields and drops hidden ones.
+ * multipart bodies with it. Unconditional fields are parsed first (and defaulted);
+ * a conditional field is parsed, defaulted and required only while visible, and
+ * dropped otherwise, so a hidden field's stale text can never fail a request.
  */
 export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<ToolParams<T>, Values> {
   const entries = Object.entries(tool.fields);
-  const shape = Object.fromEntries(entries.map(([name, field]) => [name, field.schema]));
+  const ordered = [...entries.filter(([, f]) => !f.visibleWhen), ...entries.filter(([, f]) => f.visibleWhen)];
 
-  return z
-    .object(shape)
-    .transform((values) => {
-      const withDefaults: Values = { ...values };
-      for (const [name, field] of entries) {
-        if (withDefaults[name] === undefined && field.default !== undefined) withDefaults[name] = field.default;
+  return z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+    const values: Values = {};
+    for (const [name, field] of ordered) {
+      if (field.visibleWhen && !isFieldVisible(field, values)) continue;
+      const parsed = field.schema.safeParse(raw[name]);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [name, ...issue.path], message: issue.message });
+        continue;
       }
-      return withDefaults;
-    })
-    .superRefine((values, ctx) => {
-      for (const [name, field] of entries) {
-        if (field.required && isFieldVisible(field, values) && isBlank(values[name])) {
-          ctx.addIssue({ code: 'custom', path: [name], message: field.required });
-        }
+      const value = parsed.data ?? field.default;
+      if (field.required && isBlank(value)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: field.required });
+        continue;
       }
-    })
-    .transform((values) => {
-      const visible: Values = {};
-      for (const [name, field] of entries) {
-        if (isFieldVisible(field, values)) visible[name] = values[name];
-      }
-      return visible as ToolParams<T>;
-    }) as unknown as z.ZodType<ToolParams<T>, Values>;
+      values[name] = value;
+    }
+    // Declaration order, so forms and logs read the same way as the tool file.
+    return Object.fromEntries(entries.filter(([name]) => name in values).map(([name]) => [name, values[name]])) as ToolParams<T>;
+  }) as unknown as z.ZodType<ToolParams<T>, Values>;
 }
 
 /** Initial form values: each field's default, as the form controls hold them. */

@@ -1,0 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { CATEGORIES, FILE_TYPES, PLANNED_TOOLS, schemaOf, toolCatalog, tools, WIDGET_KEYS } from './index';
+
+describe('the registry', () => {
+  it('lists every <id>.tool.ts file, and each exports the tool of that id', () => {
+    const files = readdirSync(__dirname).filter((f) => f.endsWith('.tool.ts')).map((f) => f.replace('.tool.ts', ''));
+    expect(tools.map((t) => t.id).sort()).toEqual(files.sort());
+  });
+
+  it('has unique ids and endpoints, and endpoints under /api/v1/', () => {
+    expect(new Set(tools.map((t) => t.id)).size).toBe(tools.length);
+    expect(new Set(tools.map((t) => t.endpoint)).size).toBe(tools.length);
+    for (const tool of tools) expect(tool.endpoint).toMatch(/^\/api\/v1\/[a-z]+\/[a-z0-9/-]+$/);
+  });
+
+  it('shows 59 tools on the home page: 10, 5, 9, 10, 12 and 13 per category', () => {
+    const catalog = toolCatalog(tools);
+    expect(catalog.map((c) => c.label)).toEqual(['Manage Files', 'Export to PDF', 'Import from PDF', 'Secure & Sign', 'Edit & Annotate', 'Advanced Tools']);
+    expect(catalog.map((c) => c.cards.length)).toEqual(CATEGORIES.map((c) => c.toolCount));
+    expect(catalog.map((c) => c.cards.length)).toEqual([10, 5, 9, 10, 12, 13]);
+    const ids = catalog.flatMap((c) => c.cards.map((card) => `${card.category}/${card.id}`));
+    expect(new Set(ids).size).toBe(59);
+  });
+
+  it('never lists a built tool as planned', () => {
+    const built = new Set(tools.map((t) => t.id));
+    expect(PLANNED_TOOLS.filter((p) => built.has(p.id)).map((p) => p.id)).toEqual([]);
+  });
+
+  describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
+    it('accepts its own defaults', () => {
+      const defaults = Object.fromEntries(Object.entries(tool.fields).map(([name, f]) => [name, f.default]));
+      const filled = Object.fromEntries(Object.entries(tool.fields).map(([name, f]) => [name, f.required ? '1' : defaults[name]]));
+      expect(schemaOf(tool).safeParse(filled).success).toBe(true);
+    });
+
+    it('names only known file types and widgets, and has every message it needs', () => {
+      for (const type of tool.input.accept) expect(Object.keys(FILE_TYPES)).toContain(type);
+      for (const field of Object.values(tool.fields)) if (field.widget) expect(WIDGET_KEYS).toContain(field.widget);
+      expect(tool.input.messages.missing).toMatch(/\.$/);
+      if ((tool.input.minFiles ?? 1) > 1) expect(tool.input.messages.tooFew).toBeDefined();
+      if (tool.action.requiresText) expect(tool.fields[tool.action.requiresText]).toBeDefined();
+    });
+  });
+});

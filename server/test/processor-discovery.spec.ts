@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { mergeTool, rotateTool, splitTool, tools } from '@folio/registry';
+import { discoverProcessors } from '../src/tools/processor-discovery';
+
+const fixtures = (name: string) => join(__dirname, 'fixtures', name);
+
+describe('discoverProcessors', () => {
+  it('binds every registered tool to the processor file of the same id', () => {
+    const bindings = discoverProcessors(tools);
+    expect(bindings.map((b) => [b.tool.id, b.processor.name])).toEqual([
+      ['merge', 'MergeProcessor'],
+      ['rotate', 'RotateProcessor'],
+      ['split', 'SplitProcessor'],
+    ]);
+  });
+
+  it('refuses to start when a tool has no processor, naming both files', () => {
+    expect(() => discoverProcessors([mergeTool], fixtures('processors-unknown'))).toThrow(
+      /Tool "merge" \(registry\/merge\.tool\.ts\) has no processor: create server\/src\/processors\/merge\.processor\.ts/,
+    );
+  });
+
+  it('refuses a processor whose tool is not registered', () => {
+    expect(() => discoverProcessors([], fixtures('processors-unknown'))).toThrow(
+      /ghost\.processor\.ts implements tool "ghost", which has no registry entry: create registry\/ghost\.tool\.ts/,
+    );
+  });
+
+  it('refuses a processor file named after another tool', () => {
+    expect(() => discoverProcessors([rotateTool], fixtures('processors-misnamed'))).toThrow(/turn\.processor\.ts declares tool "rotate"/);
+  });
+
+  it('reports every problem at once', () => {
+    let message = '';
+    try {
+      discoverProcessors([mergeTool, splitTool], fixtures('processors-unknown'));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n  - ')).toHaveLength(4);
+  });
+
+  it('refuses two tools on one endpoint', () => {
+    const twin = { ...rotateTool, id: 'rotate-twin' };
+    expect(() => discoverProcessors([rotateTool, twin])).toThrow(/both declare endpoint \/api\/v1\/general\/rotate-pdf/);
+  });
+});

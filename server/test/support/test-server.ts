@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../../src/app';
+import { loadConfig, type ServerConfig } from '../../src/config';
+
+export interface TestServer {
+  app: NestExpressApplication;
+  config: ServerConfig;
+  /** The underlying HTTP server, for supertest. */
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  /** Entries left in the work folder (should be none between requests). */
+  leftovers(): string[];
+  close(): Promise<void>;
+}
+
+/** A real server (all routes, real engines) with private work and data folders. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const root = mkdtempSync(join(tmpdir(), 'folio-server-'));
+  const config = loadConfig({
+    workDir: join(root, 'work'),
+    dataDir: join(root, 'data'),
+    webDir: join(root, 'web'),
+    ...overrides,
+  });
+  const app = await createApp(config, { logger: ['error'] });
+  return {
+    app,
+    config,
+    http: app.getHttpServer(),
+    leftovers: () => {
+      try {
+        return readdirSync(config.workDir);
+      } catch {
+        return [];
+      }
+    },
+    close: async () => {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Workspaces are removed when the response closes, a moment after the client has it. */
+export async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
