@@ -13,6 +13,11 @@ export type EngineOptions = Pick<RunOptions, 'timeoutMs' | 'signal'>;
 const QPDF = 'qpdf';
 /** qpdf exits 3 when it succeeded with warnings (e.g. a repaired xref). */
 const OK = [0, 3] as const;
+/**
+ * Structural work never needs to touch stream data: copying it as it is (no
+ * decode, no recompress) keeps large files fast and memory flat.
+ */
+const PRESERVE_STREAMS = '--stream-data=preserve';
 
 /** One input of an assembly: a file and a qpdf page range of it. e.g. `{ path, range: '1-3,7' }` */
 export interface PageSource {
@@ -42,7 +47,7 @@ export async function countPages(path: string, options: EngineOptions): Promise<
 /** Writes `output` made of the given page ranges, in order (merge, split, select, reorder). */
 export async function assemblePages(output: string, sources: readonly PageSource[], options: EngineOptions): Promise<void> {
   const pageArgs = sources.flatMap((source) => [source.path, source.range]);
-  await run(['--empty', '--pages', ...pageArgs, '--', output], options);
+  await run([PRESERVE_STREAMS, '--empty', '--pages', ...pageArgs, '--', output], options);
 }
 
 /**
@@ -52,7 +57,7 @@ export async function assemblePages(output: string, sources: readonly PageSource
 export async function rotatePages(input: string, output: string, angle: number, options: EngineOptions): Promise<void> {
   const quarterTurns = (((angle / 90) % 4) + 4) % 4;
   const rotate = quarterTurns === 0 ? [] : [`--rotate=+${quarterTurns * 90}`];
-  await run([input, '--decrypt', ...rotate, output], options);
+  await run([PRESERVE_STREAMS, input, '--decrypt', ...rotate, output], options);
 }
 
 /** Flattens signature appearances into the pages and drops the signing restrictions. */
@@ -143,7 +148,7 @@ export async function writeOutlines(
     qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: header.maxobjectid }, objects],
   };
   await writeFile(scratchJson, JSON.stringify(update));
-  await run([input, `--update-from-json=${scratchJson}`, output], options);
+  await run([PRESERVE_STREAMS, input, `--update-from-json=${scratchJson}`, output], options);
 }
 
 async function readJson<T>(path: string, keys: readonly string[], options: EngineOptions): Promise<T> {
