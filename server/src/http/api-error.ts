@@ -69,6 +69,11 @@ export class ApiError extends Error {
     return new ApiError(415, '/errors/unsupported-media-type', 'Unsupported Media Type', 'Send the request as multipart/form-data.');
   }
 
+  /** A scaffolded tool whose processor body is not written yet. */
+  static notImplemented(toolTitleOrId: string): ApiError {
+    return new ApiError(501, '/errors/not-implemented', 'Not Implemented', `${toolTitleOrId} is not implemented yet.`);
+  }
+
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }
