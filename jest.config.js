@@ -32,7 +32,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.spec.ts'],
-      transform: { '^.+\\.ts$': tsJest('<rootDir>/web/e2e/tsconfig.json') },
+      transform: { '^.+\\.ts$': tsJest('<rootDir>/tsconfig.tests.json') },
       moduleNameMapper: registryMapper,
       setupFiles: ['reflect-metadata'],
     },

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { mergeTool, rotateTool, splitTool, tools } from '@folio/registry';
+import { mergeTool, rotateTool, splitTool, tools, type AnyTool } from '@folio/registry';
 import { postTool } from './support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './support/pdfs';
 import { settle, startTestServer, type TestServer } from './support/test-server';
@@ -19,7 +19,7 @@ describe('bad input on every tool', () => {
 
   /** Options that pass each tool's own checks, so the file is what fails. */
   const validFields: Record<string, Record<string, string>> = { split: { pageNumbers: '1' } };
-  const send = async (tool: (typeof tools)[number], content: Buffer, name = 'input.pdf', contentType?: string) => {
+  const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf', contentType?: string) => {
     const count = tool.input.minFiles ?? 1;
     return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content, contentType })), validFields[tool.id] ?? {});
   };

@@ -1,0 +1,29 @@
+/** The body POSTed to /api/v1/contact (spec document 2, §3 "Contact message"). */
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  acceptedTerms: boolean;
+}
+
+export const EMPTY_CONTACT_MESSAGE: ContactMessage = { name: '', email: '', subject: '', message: '', acceptedTerms: false };
+
+export const CONTACT_TEXTS = {
+  incomplete: 'Please fill all fields and accept the terms.',
+  invalidEmail: 'Please enter a valid email address.',
+  sent: 'Message sent successfully!',
+  failed: 'Failed to send message.',
+  unreachable: 'Failed to send message. Please try again later.',
+} as const;
+
+// Loose on purpose: the input is type=email and the server checks again; this only catches obvious slips.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first problem with a message before sending, or null when it can go. */
+export function contactMessageProblem(message: ContactMessage): string | null {
+  const texts = [message.name, message.email, message.subject, message.message];
+  if (texts.some((text) => text.trim() === '') || !message.acceptedTerms) return CONTACT_TEXTS.incomplete;
+  if (!EMAIL_SHAPE.test(message.email.trim())) return CONTACT_TEXTS.invalidEmail;
+  return null;
+}

@@ -1,0 +1,24 @@
+import { toolCatalog, tools } from '@folio/registry';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { CategorySection } from '../home/CategorySection';
+import { HomeHero } from '../home/HomeHero';
+import { HowItWorks } from '../home/HowItWorks';
+
+// The registry is static, so the catalogue is computed once per load.
+const CATALOG = toolCatalog(tools);
+
+export function HomePage() {
+  useDocumentTitle();
+  return (
+    <>
+      <HomeHero categories={CATALOG} />
+      <HowItWorks />
+      <div className="container catalog" id="tools">
+        <h2 className="section-title">All tools</h2>
+        {CATALOG.map((category) => (
+          <CategorySection key={category.id} id={category.id} label={category.label} cards={category.cards} />
+        ))}
+      </div>
+    </>
+  );
+}

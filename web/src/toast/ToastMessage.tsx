@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { Toast, ToastKind } from './toast-context';
+
+/** Errors stay longer: they carry two sentences and matter more. */
+const DISPLAY_MS: Record<ToastKind, number> = { success: 5000, warning: 6000, error: 8000 };
+
+const ICONS: Record<ToastKind, string> = { success: '✓', warning: '!', error: '×' };
+
+interface ToastMessageProps {
+  toast: Toast;
+  onDismiss(id: number): void;
+}
+
+export function ToastMessage({ toast, onDismiss }: ToastMessageProps) {
+  // Pausing while hovered or focused gives slow readers and keyboard users time (WCAG 2.2.1).
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(() => onDismiss(toast.id), DISPLAY_MS[toast.kind]);
+    return () => window.clearTimeout(timer);
+  }, [paused, toast.id, toast.kind, onDismiss]);
+
+  // Success is polite news; warnings and errors interrupt, as the visitor must act.
+  const role = toast.kind === 'success' ? 'status' : 'alert';
+
+  return (
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={role}
+      data-testid="toast"
+      data-kind={toast.kind}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <span className="toast__icon" aria-hidden="true">
+        {ICONS[toast.kind]}
+      </span>
+      <p className="toast__message">{toast.message}</p>
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}

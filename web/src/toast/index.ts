@@ -1,0 +1,3 @@
+export { ToastProvider } from './ToastProvider';
+export { useToast } from './use-toast';
+export type { ToastApi, ToastKind } from './toast-context';

@@ -1,0 +1,55 @@
+import type { AnyTool, Field } from '@folio/registry';
+import { useController, type Control } from 'react-hook-form';
+import { resolveWidget } from './resolve-widget';
+
+interface ToolFieldProps {
+  tool: AnyTool;
+  name: string;
+  field: Field;
+  control: Control<Record<string, unknown>>;
+  disabled: boolean;
+}
+
+/** One option of a tool: label, widget, help and the schema's message, tied together by ids. */
+export function ToolField({ tool, name, field, control, disabled }: ToolFieldProps) {
+  const Widget = resolveWidget(tool, name, field);
+  const { field: binding, fieldState } = useController({ name, control });
+
+  const id = `field-${tool.id}-${name}`;
+  const helpId = field.help ? `${id}-help` : undefined;
+  const errorId = fieldState.error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={`form-field form-field--${field.kind}`}>
+      {!Widget.ownsLabel && (
+        <label className="form-field__label" htmlFor={id}>
+          {field.label}
+        </label>
+      )}
+      <Widget
+        id={id}
+        name={name}
+        label={field.label}
+        field={field}
+        value={binding.value}
+        onChange={binding.onChange}
+        onBlur={binding.onBlur}
+        inputRef={binding.ref}
+        invalid={fieldState.invalid}
+        describedBy={describedBy}
+        disabled={disabled}
+      />
+      {field.help && (
+        <p className="form-field__help" id={helpId}>
+          {field.help}
+        </p>
+      )}
+      {fieldState.error?.message && (
+        <p className="form-field__error" id={errorId}>
+          {fieldState.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { isFieldVisible, type AnyTool } from '@folio/registry';
+import { useWatch, type Control } from 'react-hook-form';
+import { ToolField } from './ToolField';
+
+interface ToolFieldsProps {
+  tool: AnyTool;
+  control: Control<Record<string, unknown>>;
+  disabled: boolean;
+}
+
+/**
+ * The tool's options in declaration order. `apiOnly` fields are not shown (their
+ * default is still sent); `visibleWhen` fields appear only while their condition holds.
+ */
+export function ToolFields({ tool, control, disabled }: ToolFieldsProps) {
+  const values = useWatch({ control });
+  const shown = Object.entries(tool.fields).filter(([, field]) => !field.apiOnly && isFieldVisible(field, values));
+  if (shown.length === 0) return null;
+
+  return (
+    <fieldset className="tool-options">
+      <legend className="tool-options__legend">Options</legend>
+      {shown.map(([name, field]) => (
+        <ToolField key={name} tool={tool} name={name} field={field} control={control} disabled={disabled} />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import { defaultsOf, schemaOf, SHARED_TEXTS, type AnyTool } from '@folio/registry';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useToast } from '../toast';
+import { FileDropZone } from './FileDropZone';
+import { FileList } from './FileList';
+import { ToolFields } from './ToolFields';
+import { ToolResultPanel } from './ToolResultPanel';
+import { UploadProgress } from './UploadProgress';
+import { useFileSelection } from './use-file-selection';
+import { useToolRun } from './use-tool-run';
+
+type FormValues = Record<string, unknown>;
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || String(value).trim() === '';
+}
+
+/** Every tool's page, rendered from its declaration alone: files, options, action, result. */
+export function ToolPage({ tool }: { tool: AnyTool }) {
+  useDocumentTitle(tool.title);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const runner = useToolRun(tool);
+  const selection = useFileSelection(tool.input, runner.clearResult);
+
+  const form = useForm<FormValues, unknown, FormValues>({
+    resolver: zodResolver(schemaOf(tool)),
+    defaultValues: defaultsOf(tool),
+  });
+  const { requiresText } = tool.action;
+  const values = useWatch({ control: form.control });
+  const missingText = requiresText !== undefined && isBlank(values[requiresText]);
+
+  const { files } = selection;
+  const minFiles = tool.input.minFiles ?? 1;
+
+  const submitValidForm = form.handleSubmit(async (params) => {
+    const succeeded = await runner.run(files, params);
+    if (succeeded && tool.afterSuccess === 'reset') {
+      // Keeps the result on screen for download; only the inputs start over.
+      selection.clear();
+      form.reset(defaultsOf(tool));
+    }
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (runner.busy) return;
+    if (files.length === 0) return toast.warning(tool.input.messages.missing);
+    if (files.length < minFiles) return toast.warning(tool.input.messages.tooFew ?? tool.input.messages.missing);
+    void submitValidForm(event);
+  };
+
+  const fileInputId = `file-input-${tool.id}`;
+
+  return (
+    <div className="tool-page container container--narrow">
+      <button type="button" className="button button--ghost back-button" onClick={() => navigate('/')}>
+        <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M15 6l-6 6 6 6" />
+        </svg>
+        {SHARED_TEXTS.backToTools}
+      </button>
+
+      <header className="tool-page__header">
+        <h1 className="tool-page__title">{tool.title}</h1>
+        <p className="tool-page__subtitle">{tool.subtitle}</p>
+      </header>
+
+      <form className="tool-card" onSubmit={handleSubmit} noValidate aria-busy={runner.busy}>
+        <FileDropZone id={fileInputId} input={tool.input} disabled={runner.busy} onFiles={selection.add} />
+        <FileList chosen={selection.chosen} disabled={runner.busy} onRemove={selection.remove} />
+        <ToolFields tool={tool} control={form.control} disabled={runner.busy} />
+
+        <div className="tool-card__actions">
+          <button
+            type="submit"
+            className="button button--primary button--large"
+            disabled={runner.busy || files.length === 0 || missingText}
+          >
+            {runner.busy && <span className="spinner" aria-hidden="true" />}
+            {runner.busy ? tool.action.busyLabel : tool.action.label}
+          </button>
+          {runner.busy && runner.uploadProgress !== null && <UploadProgress fraction={runner.uploadProgress} />}
+        </div>
+      </form>
+
+      {runner.result && <ToolResultPanel result={runner.result} />}
+    </div>
+  );
+}

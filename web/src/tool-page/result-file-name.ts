@@ -1,0 +1,39 @@
+import { renderFileName, withExtension, type AnyTool } from '@folio/registry';
+
+/** Last resort when a tool says 'from-response', the server names nothing and no fallback is declared. */
+const UNNAMED_DOWNLOAD = 'download';
+
+/**
+ * The file name in a Content-Disposition header, URL-decoded. Handles the API's
+ * `form-data; name="attachment"; filename="x%20y.pdf"` and RFC 6266's `filename*=UTF-8''x%20y.pdf`.
+ */
+export function fileNameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:[\w-]+'[^']*')?("?)([^";]+)\1/i.exec(header);
+  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
+  const raw = (extended ?? plain)?.[2]?.trim();
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A tool that works on one document at a time answers a ZIP of per-file results
+ * when given several files; a combining tool (Merge) always answers one document.
+ */
+export function isBatchRun(tool: AnyTool, fileCount: number): boolean {
+  return !tool.input.combine && fileCount > 1;
+}
+
+/** The name the browser saves the result under, from the tool's `download` declaration. */
+export function resultFileName(tool: AnyTool, files: readonly File[], contentDisposition: string | null): string {
+  const { browser, fallback } = tool.download;
+  const name =
+    browser === 'from-response'
+      ? (fileNameFromContentDisposition(contentDisposition) ?? fallback ?? UNNAMED_DOWNLOAD)
+      : renderFileName(browser, files[0]?.name);
+  return isBatchRun(tool, files.length) ? withExtension(name, '.zip') : name;
+}

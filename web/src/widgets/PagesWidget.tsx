@@ -1,0 +1,27 @@
+import { textValue } from './field-attributes';
+import type { WidgetProps } from './widget-types';
+
+/** The spec's example selection, shown when a field declares no placeholder of its own. */
+const EXAMPLE_SELECTION = 'e.g. 1,3,5-7';
+
+/** A page selection (`1,3,5-7`, `all`, `2n+1`): a short text area, no spell-check. */
+export function PagesWidget({ id, name, field, value, onChange, onBlur, inputRef, invalid, describedBy, disabled }: WidgetProps) {
+  return (
+    <textarea
+      id={id}
+      name={name}
+      className="input input--textarea input--pages"
+      rows={2}
+      spellCheck={false}
+      autoComplete="off"
+      value={textValue(value)}
+      placeholder={field.placeholder ?? EXAMPLE_SELECTION}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      ref={inputRef}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      disabled={disabled}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { WidgetKey } from '@folio/registry';
+import { CheckboxWidget } from './CheckboxWidget';
+import { NumberWidget } from './NumberWidget';
+import { PagesWidget } from './PagesWidget';
+import { SelectWidget } from './SelectWidget';
+import { TextareaWidget } from './TextareaWidget';
+import { TextWidget } from './TextWidget';
+import type { WidgetComponent } from './widget-types';
+
+/**
+ * Every widget a field can name, keyed as registry/kit/widget-keys.ts lists them.
+ * `satisfies` makes a key without a component, or a component without a key, a
+ * compile error. To add one: add the key there, the component here.
+ */
+export const WIDGETS = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  number: NumberWidget,
+  checkbox: CheckboxWidget,
+  select: SelectWidget,
+  pages: PagesWidget,
+} satisfies Record<WidgetKey, WidgetComponent>;
+
+export type { WidgetComponent, WidgetProps } from './widget-types';
