@@ -10,5 +10,7 @@ bash scripts/install-system-deps.sh
 # lock file is newer, or when nothing is installed yet.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "folio: installing npm dependencies"
-  npm ci --no-audit --no-fund
+  # `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages
+  # out of the lock file and `npm ci` then refuses it. The lock still pins versions.
+  npm install --no-audit --no-fund
 fi
