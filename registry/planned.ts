@@ -14,13 +14,6 @@ export interface PlannedTool {
 
 export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Manage Files
-  { id: 'adjust-page-size', category: 'organize', title: 'Adjust Page Size / Scale', subtitle: 'Fit every page to A4, Letter or another size.' },
-  { id: 'crop-pdf', category: 'organize', title: 'Crop PDF', subtitle: 'Trim the margins of every page.' },
-  { id: 'extract-page', category: 'organize', title: 'Extract Pages', subtitle: 'Keep just the pages you need.' },
-  { id: 'multi-page-layout', category: 'organize', title: 'Multi Page Layout', subtitle: 'Print several pages on one sheet.' },
-  { id: 'organise', category: 'organize', title: 'Organise', subtitle: 'Reorder, reverse, duplicate or booklet-sort pages.' },
-  { id: 'single-large-page', category: 'organize', title: 'PDF to Single Large Page', subtitle: 'Stack all pages into one tall page.' },
-  { id: 'remove', category: 'organize', title: 'Remove Pages', subtitle: 'Delete pages or ranges from a PDF.' },
   // Export to PDF
   { id: 'file-to-pdf', category: 'convert-to', title: 'Convert File to PDF', subtitle: 'Office documents, images and more to PDF.' },
   { id: 'email-to-pdf', category: 'convert-to', title: 'Email to PDF', subtitle: 'Turn .eml and .msg emails into PDF.' },

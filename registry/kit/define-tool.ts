@@ -1,6 +1,7 @@
 import type { CategoryId } from './categories';
 import type { Field } from './fields';
 import type { FileTypeKey } from './file-types';
+import type { RequestEnhancerKey } from './request-enhancer-keys';
 
 /** The fields of a tool, keyed by the multipart name they travel under. e.g. `{ angle: number({...}) }` */
 export type Fields = Readonly<Record<string, Field<any>>>;
@@ -50,6 +51,20 @@ export interface DownloadSpec {
   browser: NameTemplate | 'from-response';
   /** Browser name when no upload name is known. e.g. 'cropped.pdf' */
   fallback?: string;
+  /** Text of the download button, where the spec names it. e.g. 'Download Cropped PDF' */
+  label?: string;
+}
+
+/**
+ * A rule across two fields, checked once both are parsed and visible.
+ * `notLess`: `field` must be at least `than`. e.g. end page ≥ start page
+ */
+export interface ToolCheck {
+  rule: 'notLess';
+  field: string;
+  than: string;
+  /** e.g. 'Please enter a valid page range.' */
+  message: string;
 }
 
 export interface ToolDefinition<F extends Fields = Fields> {
@@ -64,6 +79,16 @@ export interface ToolDefinition<F extends Fields = Fields> {
   endpoint: string;
   input: InputSpec;
   fields: F;
+  /** Rules across fields, checked on both sides like the fields themselves. */
+  checks?: readonly ToolCheck[];
+  /**
+   * This tool's page posts to an endpoint another tool owns (Extract Pages and
+   * Organise share rearrange-pages). A request carrying any of these fields is
+   * handled as this tool; any other request as the owner.
+   */
+  sharesEndpoint?: { whenAnyField: readonly (keyof F & string)[] };
+  /** A client-side step that adds computed values before sending. e.g. 'crop-box' */
+  requestEnhancer?: RequestEnhancerKey;
   action: {
     /** Button text. e.g. 'Rotate PDF' */
     label: string;

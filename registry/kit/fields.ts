@@ -99,6 +99,8 @@ export interface NumberOptions extends FieldCommon {
   greaterThan?: number;
   /** Input step in the browser. e.g. 0.01 */
   step?: number;
+  /** Lowest value the browser's input offers, when it differs from the check. e.g. 0.01 for `greaterThan: 0` */
+  inputMin?: number;
   integer?: boolean;
   /** Every accepted value is a multiple of this. e.g. 90 for angles */
   multipleOf?: number;

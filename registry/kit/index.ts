@@ -4,6 +4,7 @@ export * from './fields';
 export * from './file-names';
 export * from './file-types';
 export * from './page-selection';
+export * from './request-enhancer-keys';
 export * from './schema';
 export * from './texts';
 export * from './widget-keys';

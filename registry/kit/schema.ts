@@ -59,6 +59,12 @@ export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<T
       }
       values[name] = value;
     }
+    for (const check of tool.checks ?? []) {
+      const [value, other] = [values[check.field], values[check.than]];
+      if (typeof value === 'number' && typeof other === 'number' && value < other) {
+        ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
+      }
+    }
     // Declaration order, so forms and logs read the same way as the tool file.
     return Object.fromEntries(entries.filter(([name]) => name in values).map(([name]) => [name, values[name]])) as ToolParams<T>;
   }) as unknown as z.ZodType<ToolParams<T>, Values>;

@@ -60,6 +60,18 @@ export async function rotatePages(input: string, output: string, angle: number, 
   await run([PRESERVE_STREAMS, input, '--decrypt', ...rotate, output], options);
 }
 
+/** True when the file is encrypted (even with an empty user password). */
+export async function isEncrypted(path: string, options: EngineOptions): Promise<boolean> {
+  // qpdf --is-encrypted answers through its exit code: 0 encrypted, 2 not.
+  const { exitCode } = await runProcess(QPDF, ['--is-encrypted', path], { ...options, okExitCodes: [0, 2] });
+  return exitCode === 0;
+}
+
+/** Writes an unencrypted copy (the file must open without a user password). */
+export async function decrypt(input: string, output: string, options: EngineOptions): Promise<void> {
+  await run([PRESERVE_STREAMS, input, '--decrypt', output], options);
+}
+
 /** Flattens signature appearances into the pages and drops the signing restrictions. */
 export async function flattenSignatures(input: string, output: string, options: EngineOptions): Promise<void> {
   await run([input, '--decrypt', '--remove-restrictions', '--generate-appearances', '--flatten-annotations=all', output], options);

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, Inject, Post, Req, Res, UseInterceptors, type Type } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseInterceptors, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
 import type { Request, Response } from 'express';
-import type { AnyTool } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
 import type { Processor } from './processor';
+import type { ToolBinding } from './processor-discovery';
 import { ToolRunner } from './tool-runner';
 import { requestWorkspace } from './workspace';
 
 /**
- * Builds the controller of one tool from its declaration. Nest reads routes only
- * from decorators, so they are applied here, in code, once for every tool.
+ * Builds the controller of one endpoint from the declarations of the tools on it
+ * (usually one; Extract Pages shares Organise's route). Nest reads routes only
+ * from decorators, so they are applied here, in code, once for every endpoint.
  */
-export function createToolController(tool: AnyTool, processorClass: Type<Processor>, config: ServerConfig): Type<unknown> {
+export function createToolController(route: readonly ToolBinding[], config: ServerConfig): Type<unknown> {
+  const owner = route.find((b) => !b.tool.sharesEndpoint) ?? route[0];
+  const endpoint = owner.tool.endpoint;
   const upload = AnyFilesInterceptor({
     // Uploads stream straight to the request's workspace, never into memory.
     storage: diskStorage({
@@ -23,35 +27,38 @@ export function createToolController(tool: AnyTool, processorClass: Type<Process
     }),
     limits: {
       fileSize: config.maxUploadBytes,
-      files: tool.input.multiple ? config.maxFiles : 1,
+      files: route.some((b) => b.tool.input.multiple) ? config.maxFiles : 1,
       fields: 1000,
       fieldSize: 1024 * 1024,
     },
   });
 
+  /** The binding a request is for: a sharing tool when the body carries one of its fields. */
+  const bindingFor = (body: Record<string, unknown>): ToolBinding =>
+    route.find((b) => b.tool.sharesEndpoint?.whenAnyField.some((field) => body[field] !== undefined)) ?? owner;
+
   @Controller()
   class ToolController {
     constructor(
       private readonly runner: ToolRunner,
-      @Inject(processorClass) private readonly processor: Processor,
+      private readonly modules: ModuleRef,
     ) {}
 
-    @Post(tool.endpoint)
+    @Post(endpoint)
     @UseInterceptors(upload)
     handle(@Req() req: Request, @Res() res: Response): Promise<void> {
-      return this.runner.run(tool, this.processor, req, res);
+      const binding = bindingFor((req.body ?? {}) as Record<string, unknown>);
+      const processor = this.modules.get<Processor>(binding.processor, { strict: false });
+      return this.runner.run(binding.tool, processor, req, res);
     }
 
-    @Get(tool.endpoint)
+    @Get(endpoint)
     refuseGet(): never {
       throw ApiError.methodNotAllowed('GET');
     }
   }
 
-  Object.defineProperty(ToolController, 'name', { value: `${pascalCase(tool.id)}ToolController` });
+  const name = endpoint.split('/').pop()!.replace(/(^|-)([a-z0-9])/g, (_, __, ch: string) => ch.toUpperCase());
+  Object.defineProperty(ToolController, 'name', { value: `${name}Controller` });
   return ToolController;
-}
-
-function pascalCase(id: string): string {
-  return id.replace(/(^|-)([a-z0-9])/g, (_, __, ch: string) => ch.toUpperCase());
 }

@@ -57,15 +57,27 @@ export function discoverProcessors(tools: readonly AnyTool[], dir = PROCESSORS_D
       problems.push(`Tool "${tool.id}" (registry/${tool.id}.tool.ts) has no processor: create server/src/processors/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
     }
   }
-  const endpoints = new Map<string, string>();
-  for (const tool of tools) {
-    const other = endpoints.get(tool.endpoint);
-    if (other) problems.push(`Tools "${other}" and "${tool.id}" both declare endpoint ${tool.endpoint}; endpoints must be unique.`);
-    endpoints.set(tool.endpoint, tool.id);
+  for (const group of groupByEndpoint(tools, (tool) => tool.endpoint)) {
+    const owners = group.filter((tool) => !tool.sharesEndpoint);
+    if (owners.length !== 1) {
+      const ids = group.map((t) => `"${t.id}"`).join(', ');
+      problems.push(
+        owners.length === 0
+          ? `Tools ${ids} all share endpoint ${group[0].endpoint}, but none owns it: remove \`sharesEndpoint\` from one of them.`
+          : `Tools ${owners.map((t) => `"${t.id}"`).join(' and ')} both declare endpoint ${group[0].endpoint}; endpoints must be unique unless a tool declares \`sharesEndpoint\`.`,
+      );
+    }
   }
 
   if (problems.length > 0) {
     throw new Error(`The tool registry and the processors do not match:\n  - ${problems.join('\n  - ')}`);
   }
   return tools.map((tool) => ({ tool, processor: found.get(tool.id)!.processor }));
+}
+
+/** Items grouped by endpoint, in first-seen order: each group is one route, its owner plus any tools sharing it. */
+export function groupByEndpoint<T>(items: readonly T[], endpointOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(endpointOf(item), [...(groups.get(endpointOf(item)) ?? []), item]);
+  return [...groups.values()];
 }

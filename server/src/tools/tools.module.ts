@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AnyTool } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { createToolController } from './create-tool-controller';
-import { discoverProcessors, PROCESSORS_DIR } from './processor-discovery';
+import { discoverProcessors, groupByEndpoint, PROCESSORS_DIR } from './processor-discovery';
 import { ToolRunner } from './tool-runner';
 
 export interface ToolsModuleOptions {
@@ -20,7 +20,7 @@ export class ToolsModule {
     return {
       module: ToolsModule,
       providers: [ToolRunner, ...bindings.map((b) => b.processor)],
-      controllers: bindings.map((b) => createToolController(b.tool, b.processor, options.config)),
+      controllers: groupByEndpoint(bindings, (b) => b.tool.endpoint).map((route) => createToolController(route, options.config)),
     };
   }
 }
