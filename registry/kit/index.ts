@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './crop-geometry';
 export * from './define-tool';
 export * from './fields';
 export * from './file-names';

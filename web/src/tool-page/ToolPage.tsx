@@ -89,7 +89,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         </div>
       </form>
 
-      {runner.result && <ToolResultPanel result={runner.result} />}
+      {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { downloadFile } from './download-file';
 import type { ToolResult } from './use-tool-run';
 
 /** The finished result: a preview frame when it is a single PDF, and a download button. */
-export function ToolResultPanel({ result }: { result: ToolResult }) {
+export function ToolResultPanel({ result, downloadLabel = 'Download' }: { result: ToolResult; downloadLabel?: string }) {
   const url = useObjectUrl(result.body);
   if (!url) return null;
 
@@ -22,7 +22,7 @@ export function ToolResultPanel({ result }: { result: ToolResult }) {
             <path d="M12 4v11m0 0-4-4m4 4 4-4" />
             <path d="M5 19h14" />
           </svg>
-          Download
+          {downloadLabel}
         </button>
       </div>
       {result.previewable && (

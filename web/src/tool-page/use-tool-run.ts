@@ -1,5 +1,6 @@
 import { SHARED_TEXTS, type AnyTool } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { REQUEST_ENHANCERS } from '../request-enhancers';
 import { useToast } from '../toast';
 import { isBatchRun, resultFileName } from './result-file-name';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
@@ -53,7 +54,8 @@ export function useToolRun(tool: AnyTool): ToolRun {
       setBusy(true);
       setUploadProgress(0);
       try {
-        const response = await sendMultipart(tool.endpoint, toolFormData(files, params), {
+        const computed = tool.requestEnhancer ? await REQUEST_ENHANCERS[tool.requestEnhancer]({ files, params }) : {};
+        const response = await sendMultipart(tool.endpoint, toolFormData(files, { ...params, ...computed }), {
           signal: controller.signal,
           onUploadProgress: setUploadProgress,
         });

@@ -4,7 +4,7 @@ import type { Field, NumberOptions, SelectOption } from '@folio/registry';
  * `Field` is the common shape; the builders add per-kind options (min, options,
  * choices...). These readers pick them up without widgets casting on their own.
  */
-type WithKindOptions = Field & Partial<Pick<NumberOptions, 'min' | 'max' | 'step' | 'integer' | 'choices'>> & {
+type WithKindOptions = Field & Partial<Pick<NumberOptions, 'min' | 'inputMin' | 'max' | 'step' | 'integer' | 'choices'>> & {
   options?: readonly SelectOption[];
 };
 
@@ -21,7 +21,7 @@ export function hasChoices(field: Field): boolean {
 export function numberInputAttributes(field: Field): { min?: number; max?: number; step: number | 'any' } {
   const numeric = field as WithKindOptions;
   return {
-    min: numeric.min,
+    min: numeric.inputMin ?? numeric.min,
     max: numeric.max,
     step: numeric.step ?? (numeric.integer ? 1 : 'any'),
   };
