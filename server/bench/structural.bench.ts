@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const sizeMb = Number(process.env.BENCH_SIZE_MB ?? 500);
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const server = spawn('node', [join(REPO, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(PORT), FOLIO_WORK_DIR: join(dir, 'work'), FOLIO_DATA_DIR: join(dir, 'data') },
+    env: { ...process.env, PORT: String(PORT), FOLIO_WORK_DIR: join(dir, 'work'), FOLIO_DATA_DIR: join(dir, 'data'), FOLIO_MAX_UPLOAD_MB: '2000', FOLIO_MAX_REQUEST_MB: '4000' },
     stdio: 'ignore',
   });
   try {

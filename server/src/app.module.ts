@@ -11,12 +11,12 @@ class WebAppModule {}
 
 @Module({})
 export class AppModule {
-  static create(config: ServerConfig, tools: readonly AnyTool[] = registeredTools): DynamicModule {
+  static create(config: ServerConfig, tools: readonly AnyTool[] = registeredTools, processorsDir?: string): DynamicModule {
     return {
       module: AppModule,
       global: true,
       imports: [
-        ToolsModule.register({ tools, config }),
+        ToolsModule.register({ tools, config, processorsDir }),
         ContactModule.register(config.dataDir),
         // Last: its catch-all route must come after every real route.
         { module: WebAppModule, controllers: [WebAppController] },

@@ -5,12 +5,28 @@ import { join, resolve } from 'node:path';
 export interface ServerConfig {
   /** PORT: where UI and API are served. */
   port: number;
-  /** FOLIO_MAX_UPLOAD_MB: largest single upload; larger ones get 413. */
+  /** FOLIO_MAX_UPLOAD_MB: largest single file; larger ones get 413. */
   maxUploadBytes: number;
+  /** FOLIO_MAX_REQUEST_MB: most bytes one request may carry; refused before reading the body. */
+  maxRequestBytes: number;
   /** FOLIO_MAX_FILES: most files in one request. */
   maxFiles: number;
-  /** FOLIO_ENGINE_TIMEOUT_MS: longest one engine run may take unless a tool declares its own. */
+  /** FOLIO_MAX_RASTER_PAGES: most pages a tool that renders pages will take. */
+  maxRasterPages: number;
+  /** FOLIO_MAX_PIXELS_PER_PAGE: largest page a tool may render (width × height in pixels). */
+  maxPixelsPerPage: number;
+  /** FOLIO_JOB_TIMEOUT_MS: a job's whole time limit, queueing included, unless a tool declares its own. */
   engineTimeoutMs: number;
+  /** FOLIO_MAX_CONCURRENT_JOBS: jobs processed at once; FOLIO_MAX_QUEUED_JOBS: jobs waiting (then 429). */
+  maxConcurrentJobs: number;
+  maxQueuedJobs: number;
+  /** FOLIO_ENGINE_CONCURRENCY / FOLIO_ENGINE_QUEUE: per engine (qpdf, pdftoppm, ...). */
+  engineConcurrency: number;
+  engineQueue: number;
+  /** FOLIO_WORKSPACE_MAX_AGE_MIN: the sweeper removes request folders older than this. */
+  workspaceMaxAgeMs: number;
+  /** FOLIO_SHUTDOWN_GRACE_MS: on SIGTERM, how long in-flight jobs may finish. */
+  shutdownGraceMs: number;
   /** FOLIO_WORK_DIR: parent of the per-request temporary folders. */
   workDir: string;
   /** FOLIO_DATA_DIR: durable data (contact messages database). */
@@ -24,6 +40,7 @@ export interface ServerConfig {
 }
 
 const REPO_ROOT = resolve(__dirname, '../..');
+const MB = 1024 * 1024;
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -36,9 +53,18 @@ function positiveNumber(name: string, fallback: number): number {
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     port: positiveNumber('PORT', 8080),
-    maxUploadBytes: positiveNumber('FOLIO_MAX_UPLOAD_MB', 2000) * 1024 * 1024,
-    maxFiles: positiveNumber('FOLIO_MAX_FILES', 100),
-    engineTimeoutMs: positiveNumber('FOLIO_ENGINE_TIMEOUT_MS', 300_000),
+    maxUploadBytes: positiveNumber('FOLIO_MAX_UPLOAD_MB', 100) * MB,
+    maxRequestBytes: positiveNumber('FOLIO_MAX_REQUEST_MB', 250) * MB,
+    maxFiles: positiveNumber('FOLIO_MAX_FILES', 50),
+    maxRasterPages: positiveNumber('FOLIO_MAX_RASTER_PAGES', 2000),
+    maxPixelsPerPage: positiveNumber('FOLIO_MAX_PIXELS_PER_PAGE', 40_000_000),
+    engineTimeoutMs: positiveNumber('FOLIO_JOB_TIMEOUT_MS', 300_000),
+    maxConcurrentJobs: positiveNumber('FOLIO_MAX_CONCURRENT_JOBS', 8),
+    maxQueuedJobs: positiveNumber('FOLIO_MAX_QUEUED_JOBS', 32),
+    engineConcurrency: positiveNumber('FOLIO_ENGINE_CONCURRENCY', 4),
+    engineQueue: positiveNumber('FOLIO_ENGINE_QUEUE', 64),
+    workspaceMaxAgeMs: positiveNumber('FOLIO_WORKSPACE_MAX_AGE_MIN', 60) * 60_000,
+    shutdownGraceMs: positiveNumber('FOLIO_SHUTDOWN_GRACE_MS', 30_000),
     workDir: process.env.FOLIO_WORK_DIR || join(tmpdir(), 'folio'),
     dataDir: process.env.FOLIO_DATA_DIR || join(REPO_ROOT, 'data'),
     webDir: process.env.FOLIO_WEB_DIR || join(REPO_ROOT, 'web', 'dist'),

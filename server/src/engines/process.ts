@@ -1,11 +1,29 @@
 import execa from 'execa';
+import { DeadlineExceededError, Limiter, type SlotRequest } from './limiter';
 
-/** An engine run that did not finish in time; the process was killed. */
-export class EngineTimeoutError extends Error {
-  constructor(readonly command: string, readonly timeoutMs: number) {
-    super(`${command} timed out after ${timeoutMs} ms`);
-    this.name = 'EngineTimeoutError';
+/**
+ * What every engine call gets from its job: the deadline (queueing counts) and
+ * the abort signal that fires when the client goes away.
+ */
+export type EngineOptions = SlotRequest;
+
+/** Per-engine concurrency, so one busy engine cannot starve the machine. */
+const limiters = new Map<string, Limiter>();
+let engineLimits = { concurrency: 4, maxQueue: 64 };
+
+/** Sets every engine's concurrency and queue length (the server calls this at start-up). */
+export function configureEngineLimits(concurrency: number, maxQueue: number): void {
+  engineLimits = { concurrency, maxQueue };
+  for (const limiter of limiters.values()) limiter.configure(concurrency, maxQueue);
+}
+
+function limiterFor(command: string): Limiter {
+  let limiter = limiters.get(command);
+  if (!limiter) {
+    limiter = new Limiter(command, engineLimits.concurrency, engineLimits.maxQueue);
+    limiters.set(command, limiter);
   }
+  return limiter;
 }
 
 /** An engine that exited with a code it does not use for success. */
@@ -16,11 +34,7 @@ export class EngineFailedError extends Error {
   }
 }
 
-export interface RunOptions {
-  /** Killed with SIGKILL after this long. Every external process has one. */
-  timeoutMs: number;
-  /** Killed at once when aborted (the client went away). */
-  signal?: AbortSignal;
+export interface RunOptions extends EngineOptions {
   cwd?: string;
   /** Exit codes that still mean success (qpdf: 3 = succeeded with warnings). */
   okExitCodes?: readonly number[];
@@ -36,13 +50,20 @@ export interface RunResult {
 
 /**
  * Runs an engine without a shell (arguments are never parsed, so file names
- * cannot inject anything), with a hard timeout and abort support.
+ * cannot inject anything), after waiting for a slot of that engine, killed when
+ * the job's deadline passes or its client goes away.
  */
-export async function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+export function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return limiterFor(command).run(options, () => spawnEngine(command, args, options));
+}
+
+async function spawnEngine(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const ok = options.okExitCodes ?? [0];
+  const remaining = options.deadline - Date.now();
+  if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
   const child = execa(command, [...args], {
     cwd: options.cwd,
-    timeout: options.timeoutMs,
+    timeout: remaining,
     killSignal: 'SIGKILL',
     reject: false,
     stdin: 'ignore',
@@ -54,7 +75,7 @@ export async function runProcess(command: string, args: readonly string[], optio
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
     const result = await child;
-    if (result.timedOut) throw new EngineTimeoutError(command, options.timeoutMs);
+    if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
     if (result.failed && result.exitCode === undefined) throw new EngineFailedError(command, undefined, result.stderr || `terminated by ${result.signal ?? 'unknown cause'}`);
     if (!ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, result.stderr);
     return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };

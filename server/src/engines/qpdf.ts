@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { EngineFailedError, runProcess, type RunOptions } from './process';
+import { EngineFailedError, runProcess, type EngineOptions } from './process';
 
 /**
  * qpdf: structural page work (select, reorder, rotate, merge, split) without
@@ -8,7 +8,7 @@ import { EngineFailedError, runProcess, type RunOptions } from './process';
  * Outputs never keep the input's encryption (like the reference's loader).
  */
 
-export type EngineOptions = Pick<RunOptions, 'timeoutMs' | 'signal'>;
+export type { EngineOptions };
 
 const QPDF = 'qpdf';
 /** qpdf exits 3 when it succeeded with warnings (e.g. a repaired xref). */

@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly type: string,
     readonly title: string,
     readonly detail: string,
-    readonly extra: { errorCode?: string; errors?: string[] } = {},
+    readonly extra: { errorCode?: string; errors?: string[]; headers?: Record<string, string> } = {},
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -49,8 +49,22 @@ export class ApiError extends Error {
   }
 
   static fileTooLarge(maxBytes: number): ApiError {
-    const mb = Math.round(maxBytes / 1024 / 1024);
-    return new ApiError(413, '/errors/file-too-large', 'File Too Large', `Each file may be at most ${mb} MB.`);
+    return new ApiError(413, '/errors/file-too-large', 'File Too Large', `Each file may be at most ${megabytes(maxBytes)}.`, {
+      headers: { Connection: 'close' },
+    });
+  }
+
+  static requestTooLarge(maxBytes: number): ApiError {
+    return new ApiError(413, '/errors/file-too-large', 'Request Too Large', `One request may carry at most ${megabytes(maxBytes)} of files.`, {
+      headers: { Connection: 'close' },
+    });
+  }
+
+  /** Back-pressure: every slot and queue place is taken. */
+  static busy(retryAfterSeconds: number): ApiError {
+    return new ApiError(429, '/errors/too-many-requests', 'Too Many Requests', 'The server is busy right now; please try again in a few seconds.', {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 
   static tooManyFiles(max: number): ApiError {
@@ -74,6 +88,14 @@ export class ApiError extends Error {
     return new ApiError(501, '/errors/not-implemented', 'Not Implemented', `${toolTitleOrId} is not implemented yet.`);
   }
 
+  static noPages(fileName: string): ApiError {
+    return new ApiError(400, '/errors/no-pages', 'No Pages', `The PDF "${fileName}" has no pages.`, { errorCode: 'E005' });
+  }
+
+  static tooManyPages(pages: number, max: number): ApiError {
+    return new ApiError(400, '/errors/too-many-pages', 'Too Many Pages', `This tool handles documents of up to ${max} pages; this one has ${pages}.`);
+  }
+
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }
@@ -93,4 +115,8 @@ export function problemBody(error: ApiError, path: string) {
     ...(error.extra.errorCode ? { errorCode: error.extra.errorCode } : {}),
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
   };
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }

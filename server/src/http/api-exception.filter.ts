@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { EngineTimeoutError } from '../engines/process';
+import type { ServerConfig } from '../config';
+import { BusyError, DeadlineExceededError } from '../engines/limiter';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { ApiError, problemBody } from './api-error';
 
@@ -13,6 +14,8 @@ import { ApiError, problemBody } from './api-error';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
+  constructor(private readonly config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
@@ -21,8 +24,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
-    const apiError = toApiError(exception);
+    const apiError = toApiError(exception, this.config);
     if (apiError) {
+      for (const [name, value] of Object.entries(apiError.extra.headers ?? {})) res.setHeader(name, value);
       res.status(apiError.status).type('application/problem+json').send(JSON.stringify(problemBody(apiError, req.path)));
       return;
     }
@@ -31,16 +35,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
-function toApiError(exception: unknown): ApiError | undefined {
+function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>): ApiError | undefined {
   if (exception instanceof ApiError) return exception;
   if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
   if (exception instanceof PdfCorruptedError) return ApiError.pdfCorrupted();
-  if (exception instanceof EngineTimeoutError) return ApiError.timedOut(exception.timeoutMs);
+  if (exception instanceof DeadlineExceededError) return ApiError.timedOut(exception.timeLimitMs);
+  if (exception instanceof BusyError) return ApiError.busy(exception.retryAfterSeconds);
   if (!(exception instanceof HttpException)) return undefined;
   const status = exception.getStatus();
   const message = httpMessage(exception);
   if (status === 404) return new ApiError(404, '/errors/not-found', 'Not Found', message);
-  if (status === 413) return new ApiError(413, '/errors/file-too-large', 'File Too Large', message);
+  // Multer's limit: it stopped reading the file part; say which limit it was.
+  if (status === 413) return ApiError.fileTooLarge(config.maxUploadBytes);
+  if (status === 400 && message === 'Too many files') return ApiError.tooManyFiles(config.maxFiles);
   if (status >= 500) return undefined;
   return new ApiError(status, '/errors/malformed-request', 'Bad Request', message);
 }

@@ -14,6 +14,7 @@ import {
   type ToolParams,
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
+import { Limiter } from '../engines/limiter';
 import { countPages, type EngineOptions } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
@@ -44,7 +45,12 @@ export const FILE_FIELD = 'fileInput';
  */
 @Injectable()
 export class ToolRunner {
-  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+  /** Jobs at once across all tools; past the queue, 429 (back-pressure, not a pile-up). */
+  private readonly jobs: Limiter;
+
+  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+    this.jobs = new Limiter('jobs', config.maxConcurrentJobs, config.maxQueuedJobs);
+  }
 
   async run(tool: AnyTool, processor: Processor, req: Request, res: Response): Promise<void> {
     const workspace = requestWorkspace(req, this.config.workDir);
@@ -54,14 +60,17 @@ export class ToolRunner {
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    const engine: EngineOptions = { timeoutMs: tool.timeoutMs ?? this.config.engineTimeoutMs, signal: abort.signal };
+    const timeLimitMs = tool.timeoutMs ?? this.config.engineTimeoutMs;
+    const engine: EngineOptions = { deadline: Date.now() + timeLimitMs, timeLimitMs, signal: abort.signal };
 
     const uploads = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.fieldname === FILE_FIELD);
     this.checkCount(tool, uploads);
     const params = this.parseParams(tool, req.body);
-    const files = await this.inspectFiles(tool, uploads, engine);
 
-    const result = await this.process(tool, processor, files, params, workspace, engine);
+    const result = await this.jobs.run(engine, async () => {
+      const files = await this.inspectFiles(tool, uploads, engine);
+      return this.process(tool, processor, files, params, workspace, engine);
+    });
     await this.send(res, result);
   }
 
@@ -90,7 +99,10 @@ export class ToolRunner {
       const type = await sniffFileType(upload.path, input.accept);
       if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
       const file: InputFile = { path: upload.path, originalName, size: upload.size };
-      if (type === 'pdf') file.pageCount = await countPages(upload.path, engine);
+      if (type === 'pdf') {
+        file.pageCount = await countPages(upload.path, engine);
+        if (file.pageCount === 0) throw ApiError.noPages(originalName);
+      }
       files.push(file);
     }
     return files;

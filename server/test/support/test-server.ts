@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '../../src/app';
+import { createApp, type CreateAppOptions } from '../../src/app';
 import { loadConfig, type ServerConfig } from '../../src/config';
 
 export interface TestServer {
@@ -16,7 +16,7 @@ export interface TestServer {
 }
 
 /** A real server (all routes, real engines) with private work and data folders. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: CreateAppOptions = {}): Promise<TestServer> {
   const root = mkdtempSync(join(tmpdir(), 'folio-server-'));
   const config = loadConfig({
     workDir: join(root, 'work'),
@@ -24,7 +24,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     webDir: join(root, 'web'),
     ...overrides,
   });
-  const app = await createApp(config, { logger: ['error'] });
+  const app = await createApp(config, { logger: ['error'], ...options });
   return {
     app,
     config,

@@ -1,0 +1,26 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sweepWorkspaces } from './workspace-sweeper';
+
+describe('sweepWorkspaces', () => {
+  it('removes request folders older than the age limit and keeps newer ones', () => {
+    const root = mkdtempSync(join(tmpdir(), 'folio-sweep-'));
+    try {
+      for (const name of ['req-old', 'req-new']) {
+        mkdirSync(join(root, name));
+        writeFileSync(join(root, name, 'upload'), 'x');
+      }
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      utimesSync(join(root, 'req-old'), twoHoursAgo, twoHoursAgo);
+      expect(sweepWorkspaces(root, 3600_000)).toBe(1);
+      expect(readdirSync(root)).toEqual(['req-new']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('does nothing when the work folder does not exist yet', () => {
+    expect(sweepWorkspaces(join(tmpdir(), 'folio-never-made'), 0)).toBe(0);
+  });
+});
