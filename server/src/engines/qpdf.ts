@@ -50,6 +50,29 @@ export async function assemblePages(output: string, sources: readonly PageSource
   await run([PRESERVE_STREAMS, '--empty', '--pages', ...pageArgs, '--', output], options);
 }
 
+/** One command-line argument may not exceed 128 KB (Linux MAX_ARG_STRLEN); long page lists are split below that. */
+const MAX_RANGE_ARG = 32 * 1024;
+
+/**
+ * Writes `output` as `input` with its pages replaced by `ranges`, in order (a page
+ * may repeat): the reorder, keep and remove operations. Unlike `assemblePages`,
+ * what belongs to the document stays: metadata, bookmarks (moved with their
+ * pages), page labels, and the form fields of the pages kept, as the reference's
+ * in-place page-tree rebuild keeps them. `ranges` are qpdf ranges, 1-based,
+ * e.g. ['3', '1-2', '9-5'].
+ */
+export async function selectPages(input: string, output: string, ranges: readonly string[], options: EngineOptions): Promise<void> {
+  if (ranges.length === 0) throw new Error('selectPages: a PDF needs at least one page; refuse empty selections before calling.');
+  const chunks: string[] = [];
+  for (const range of ranges) {
+    const last = chunks.length - 1;
+    if (last >= 0 && chunks[last].length + range.length < MAX_RANGE_ARG) chunks[last] += `,${range}`;
+    else chunks.push(range);
+  }
+  // '.' is the primary input; giving it once per chunk keeps every argument short.
+  await run([PRESERVE_STREAMS, input, '--decrypt', '--pages', ...chunks.flatMap((chunk) => ['.', chunk]), '--', output], options);
+}
+
 /**
  * Rotates every page by `angle` degrees clockwise, on top of its current rotation.
  * Any multiple of 90 is accepted; qpdf stores the result normalised to 0–270.
@@ -180,12 +203,13 @@ async function run(args: readonly string[], options: EngineOptions): Promise<voi
   }
 }
 
-/** Maps qpdf's failures on unreadable input to the typed PDF errors the API reports. */
+/**
+ * Maps qpdf's failures to the typed PDF errors the API reports. qpdf exits 2 on
+ * errors in its input (our own arguments are fixed and tested), so any such exit
+ * is the file's fault: a damaged PDF, or one that needs a password.
+ */
 function classify(error: unknown): unknown {
   if (!(error instanceof EngineFailedError) || error.exitCode !== 2) return error;
   if (/invalid password/i.test(error.stderr)) return new PdfPasswordError();
-  if (/not a PDF file|can't find PDF header|unable to find trailer|file is damaged|xref|object stream|EOF/i.test(error.stderr)) {
-    return new PdfCorruptedError(undefined, error.stderr.trim().split('\n')[0]);
-  }
-  return error;
+  return new PdfCorruptedError(undefined, error.stderr.trim().split('\n')[0]);
 }

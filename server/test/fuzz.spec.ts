@@ -1,0 +1,74 @@
+import { tools } from '@folio/registry';
+import { postTool } from './support/http';
+import { makePdf } from './support/pdfs';
+import { settle, startTestServer, type TestServer } from './support/test-server';
+import { validFields } from './support/valid-fields';
+
+jest.setTimeout(120_000);
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failing case can be replayed by its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One mutation of a valid PDF: flipped bytes, a cut, a dropped or repeated slice, or inserted junk. */
+function mutate(pdf: Buffer, seed: number): Buffer {
+  const next = random(seed);
+  const at = (n = pdf.length) => Math.floor(next() * n);
+  const copy = Buffer.from(pdf);
+  switch (seed % 5) {
+    case 0:
+      for (let i = 0, n = 1 + at(20); i < n; i++) copy[at()] = at(256);
+      return copy;
+    case 1:
+      return copy.subarray(0, at());
+    case 2: {
+      const start = at();
+      return Buffer.concat([copy.subarray(0, start), copy.subarray(Math.min(start + 1 + at(200), copy.length))]);
+    }
+    case 3: {
+      const start = at();
+      const slice = copy.subarray(start, start + 1 + at(300));
+      return Buffer.concat([copy.subarray(0, start), slice, slice, copy.subarray(start)]);
+    }
+    default: {
+      const start = at();
+      const junk = Buffer.from(Array.from({ length: 1 + at(64) }, () => at(256)));
+      return Buffer.concat([copy.subarray(0, start), junk, copy.subarray(start)]);
+    }
+  }
+}
+
+const CASES_PER_TOOL = Number(process.env.FUZZ_CASES_PER_TOOL ?? 30);
+
+describe('fuzzing: mutated PDFs sent to every tool', () => {
+  let server: TestServer;
+  let seeds: Buffer[];
+  beforeAll(async () => {
+    server = await startTestServer({ engineTimeoutMs: 20_000 });
+    seeds = [await makePdf(3, { label: 'fuzz', title: 'Seed' }), await makePdf(1, { size: [612, 792] })];
+  });
+  afterAll(() => server.close());
+
+  it.each(tools.map((t) => [t.id]))('%s answers every mutated input with a result or a 4xx', async (toolId) => {
+    const tool = tools.find((t) => t.id === toolId)!;
+    const failures: string[] = [];
+    for (let i = 0; i < CASES_PER_TOOL; i++) {
+      const seed = toolId.length * 1000 + i;
+      const content = mutate(seeds[i % seeds.length], seed);
+      const files = Array.from({ length: tool.input.minFiles ?? 1 }, (_, n) => ({ name: `fuzz-${n}.pdf`, content }));
+      const res = await postTool(server, tool.endpoint, files, validFields(tool));
+      if (res.status !== 200 && res.status !== 400) failures.push(`seed ${seed}: ${res.status} ${res.body.toString('utf8').slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    await settle();
+    expect(server.leftovers()).toEqual([]);
+  });
+});

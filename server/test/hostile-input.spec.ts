@@ -1,0 +1,35 @@
+import { tools } from '@folio/registry';
+import { postTool } from './support/http';
+import { HOSTILE_INPUTS } from './support/hostile-pdfs';
+import { settle, startTestServer, type TestServer } from './support/test-server';
+import { validFields } from './support/valid-fields';
+
+jest.setTimeout(60_000);
+
+/**
+ * Every tool against broken and hostile PDFs: a 4xx JSON error or a correct
+ * result, never a 5xx, never a hang past the job limit, never a leftover file.
+ */
+describe('hostile and broken input', () => {
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer({ engineTimeoutMs: 20_000 })));
+  afterAll(() => server.close());
+  afterEach(async () => {
+    await settle();
+    expect(server.leftovers()).toEqual([]);
+  });
+
+  const cases = tools.flatMap((tool) => Object.keys(HOSTILE_INPUTS).map((input) => [tool.id, input] as const));
+
+  it.each(cases)('%s survives a %s', async (toolId, inputName) => {
+    const tool = tools.find((t) => t.id === toolId)!;
+    const content = await HOSTILE_INPUTS[inputName]();
+    const files = Array.from({ length: tool.input.minFiles ?? 1 }, (_, i) => ({ name: `hostile-${i}.pdf`, content }));
+    const res = await postTool(server, tool.endpoint, files, validFields(tool));
+    expect([200, 400]).toContain(res.status);
+    if (res.status === 400) {
+      expect(res.headers['content-type']).toMatch(/json/);
+      expect(typeof res.json.error).toBe('string');
+    }
+  });
+});

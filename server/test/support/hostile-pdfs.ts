@@ -1,0 +1,64 @@
+import { constants, deflateSync } from 'node:zlib';
+import { makePdf } from './pdfs';
+
+/** Broken and hostile inputs, each a real-world way a PDF service gets hurt. */
+
+/** A PDF written by hand, with a correct cross-reference table. */
+export function handWrittenPdf(objects: (string | Buffer)[], root = 1): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  let offset = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body), Buffer.from('\nendobj\n')]);
+    parts.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A zlib stream of `repeats` × `chunkBytes` zeros, built without compressing them
+ * all: after a full flush deflate output restarts from scratch, so one chunk's
+ * compressed block can be repeated. The Adler-32 of n zeros is (n mod 65521) << 16 | 1.
+ */
+export function deflatedZeros(chunkBytes: number, repeats: number): Buffer {
+  const first = deflateSync(Buffer.alloc(chunkBytes), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const [header, block] = [first.subarray(0, 2), first.subarray(2)];
+  const finalEmptyBlock = Buffer.from([0x03, 0x00]);
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((Number(BigInt(chunkBytes) * BigInt(repeats) % 65521n) << 16) | 1) >>> 0);
+  return Buffer.concat([header, ...Array.from({ length: repeats }, () => block), finalEmptyBlock, adler]);
+}
+
+/** A page whose content stream inflates from about 2 MB to 2 GiB of zeros. */
+export function decompressionBomb(): Buffer {
+  const stream = deflatedZeros(16 * 1024 * 1024, 128);
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ]);
+}
+
+/** Each hostile input by name, built on demand (names are known up front, so each can be its own test). */
+export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
+  'truncated PDF': async () => {
+    const valid = await makePdf(4, { label: 'valid' });
+    return valid.subarray(0, Math.floor(valid.length * 0.6));
+  },
+  'broken cross-reference table': async () => {
+    const valid = await makePdf(4, { label: 'valid' });
+    return Buffer.concat([valid.subarray(0, valid.lastIndexOf('startxref')), Buffer.from('startxref\n999999\n%%EOF\n')]);
+  },
+  'page tree with a cycle': () =>
+    handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']),
+  'catalog without pages': () => handWrittenPdf(['<< /Type /Catalog >>']),
+  'file that claims to be a PDF but is not': () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('GIF89a'.repeat(500))]),
+  'huge page size (pixel bomb)': () =>
+    handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 75000 >>']),
+  'decompression bomb (2 GiB of zeros)': decompressionBomb,
+};
