@@ -1,0 +1,228 @@
+/**
+ * `npm run bench`: figures for the README, written to docs/bench/latest.{json,md}.
+ * 1. Start-up time and idle memory of the built server.
+ * 2. Large files through the HTTP API against the raw qpdf command doing the same
+ *    (merge of two ~150 MB PDFs; one page out of a ~600 MB PDF), with peak memory.
+ * 3. A mixed load: 200 requests from 16 concurrent clients over merge, rotate and split.
+ * Only loopback traffic; every loop is bounded.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeLargePdf } from './large-pdf';
+import { percentile, rssMb, sample } from './measure';
+
+const REPO = resolve(__dirname, '../..');
+const MB = 1024 * 1024;
+const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
+
+async function startServer(dir: string, port: number): Promise<{ child: ChildProcess; startupMs: number }> {
+  const started = Date.now();
+  const child = spawn('node', [join(REPO, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FOLIO_WORK_DIR: join(dir, 'work'),
+      FOLIO_DATA_DIR: join(dir, 'data'),
+      FOLIO_MAX_UPLOAD_MB: '2000',
+      FOLIO_MAX_REQUEST_MB: '4000',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/info/status`)).ok) return { child, startupMs: Date.now() - started };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not start');
+}
+
+function curl(port: number, endpoint: string, files: string[], fields: Record<string, string>, output: string): Promise<number> {
+  const args = [
+    '-sS', '-o', output, '-w', '%{http_code}',
+    ...files.flatMap((f) => ['-F', `fileInput=@${f};type=application/pdf`]),
+    ...Object.entries(fields).flatMap(([k, v]) => ['-F', `${k}=${v}`]),
+    `http://127.0.0.1:${port}${endpoint}`,
+  ];
+  return new Promise((done, fail) => {
+    let out = '';
+    const child = spawn('curl', args);
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? done(Number(out)) : fail(new Error(`curl exited ${code}`))));
+  });
+}
+
+function qpdf(args: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn('qpdf', args, { stdio: 'ignore' });
+    child.on('exit', (code) => (code === 0 || code === 3 ? done() : fail(new Error(`qpdf exited ${code}`))));
+  });
+}
+
+async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }, total = 200, clients = 16) {
+  const kinds = [
+    { name: 'merge', endpoint: '/api/v1/general/merge-pdfs', files: [inputs.small, inputs.medium], fields: {} },
+    { name: 'rotate', endpoint: '/api/v1/general/rotate-pdf', files: [inputs.medium], fields: { angle: '90' } },
+    { name: 'split', endpoint: '/api/v1/general/split-pages', files: [inputs.medium], fields: { pageNumbers: '2n' } },
+  ];
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let next = 0;
+  const started = Date.now();
+  const client = async () => {
+    while (next < total) {
+      const kind = kinds[next++ % kinds.length];
+      const form = new FormData();
+      kind.files.forEach((file, i) => form.append('fileInput', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), `in-${i}.pdf`));
+      Object.entries(kind.fields).forEach(([k, v]) => form.append(k, v));
+      const t = Date.now();
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}${kind.endpoint}`, { method: 'POST', body: form });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      } catch {
+        statuses.network = (statuses.network ?? 0) + 1;
+      }
+      latencies.push(Date.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: total,
+    clients,
+    seconds: round(seconds),
+    throughputPerSecond: round(total / seconds),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    statuses,
+    tooManyRequests: statuses['429'] ?? 0,
+    otherFailures: Object.entries(statuses).filter(([s]) => s !== '200' && s !== '429').reduce((n, [, c]) => n + c, 0),
+  };
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  let server: ChildProcess | undefined;
+  try {
+    const big = join(dir, 'big.pdf');
+    const half = join(dir, 'half.pdf');
+    const small = join(dir, 'small.pdf');
+    const medium = join(dir, 'medium.pdf');
+    console.log('Generating test files...');
+    await writeLargePdf(big, 600, Math.floor((600 * SCALE * MB) / 600));
+    await writeLargePdf(half, 300, Math.floor((150 * SCALE * MB) / 300));
+    await writeLargePdf(small, 5, 20_000);
+    await writeLargePdf(medium, 40, 50_000);
+
+    const { child, startupMs } = await startServer(dir, port);
+    server = child;
+    const pid = child.pid!;
+    await new Promise((r) => setTimeout(r, 500));
+    const idleMb = rssMb(pid);
+    console.log(`start-up ${startupMs} ms, idle ${idleMb.toFixed(0)} MB`);
+
+    const out = join(dir, 'out.pdf');
+    const large: LargeFileRow[] = [];
+    for (const job of [
+      {
+        name: `merge 2 × ${Math.round(statSync(half).size / MB)} MB`,
+        api: () => curl(port, '/api/v1/general/merge-pdfs', [half, half], {}, out),
+        raw: () => qpdf(['--stream-data=preserve', '--empty', '--pages', half, '1-z', half, '1-z', '--', out]),
+      },
+      {
+        name: `one page out of ${Math.round(statSync(big).size / MB)} MB`,
+        api: () => curl(port, '/api/v1/general/rearrange-pages', [big], { pageRange: 'custom', startPage: '300', endPage: '300' }, out),
+        raw: () => qpdf(['--stream-data=preserve', '--empty', '--pages', big, '300', '--', out]),
+      },
+    ]) {
+      const api = await sample(pid, job.api);
+      if (api.result !== 200) throw new Error(`${job.name}: HTTP ${api.result}`);
+      const raw = await sample(process.pid, job.raw);
+      const row = {
+        job: job.name,
+        apiSeconds: round(api.seconds),
+        rawQpdfSeconds: round(raw.seconds),
+        ratio: round(api.seconds / raw.seconds),
+        serverPeakMb: round(api.peakMb, 0),
+        enginePeakMb: round(api.childPeakMb, 0),
+        rawQpdfPeakMb: round(raw.childPeakMb, 0),
+      };
+      console.log(row);
+      large.push(row);
+    }
+
+    const beforeLoadMb = rssMb(pid);
+    const load = await sample(pid, () => mixedLoad(port, { small: readFileSync(small), medium: readFileSync(medium) }));
+    const afterLoadMb = rssMb(pid);
+    const mixed = { ...load.result, serverMbBefore: round(beforeLoadMb, 0), serverMbPeak: round(load.peakMb, 0), serverMbAfter: round(afterLoadMb, 0) };
+    console.log(mixed);
+
+    const results: Results = {
+      date: new Date().toISOString(),
+      machine: `${execFileSync('nproc').toString().trim()} cores, node ${process.version}, qpdf ${execFileSync('qpdf', ['--version']).toString().split('\n')[0].replace('qpdf version ', '')}`,
+      startupMs,
+      idleMb: round(idleMb, 0),
+      largeFiles: large,
+      mixedLoad: mixed,
+    };
+    const outDir = join(REPO, 'docs/bench');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(join(outDir, 'latest.md'), markdown(results));
+    console.log(`\nWrote docs/bench/latest.json and docs/bench/latest.md`);
+  } finally {
+    server?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface LargeFileRow {
+  job: string;
+  apiSeconds: number;
+  rawQpdfSeconds: number;
+  ratio: number;
+  serverPeakMb: number;
+  enginePeakMb: number;
+}
+
+interface Results {
+  date: string;
+  machine: string;
+  startupMs: number;
+  idleMb: number;
+  largeFiles: LargeFileRow[];
+  mixedLoad: Awaited<ReturnType<typeof mixedLoad>> & { serverMbBefore: number; serverMbPeak: number; serverMbAfter: number };
+}
+
+function markdown(r: Results): string {
+  const m = r.mixedLoad;
+  return [
+    `# Benchmark (${r.date.slice(0, 10)}, ${r.machine})`,
+    '',
+    `Start-up ${r.startupMs} ms; idle memory ${r.idleMb} MB.`,
+    '',
+    '| Large file job | API (s) | raw qpdf (s) | ratio | server peak (MB) | engine peak (MB) |',
+    '|---|---|---|---|---|---|',
+    ...r.largeFiles.map((l) => `| ${l.job} | ${l.apiSeconds} | ${l.rawQpdfSeconds} | ${l.ratio}× | ${l.serverPeakMb} | ${l.enginePeakMb} |`),
+    '',
+    `Mixed load: ${m.requests} requests from ${m.clients} clients (merge, rotate, split) in ${m.seconds} s: ` +
+      `${m.throughputPerSecond} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, p99 ${m.p99Ms} ms; ` +
+      `${m.tooManyRequests} × 429, ${m.otherFailures} other failures; server memory ${m.serverMbBefore} → peak ${m.serverMbPeak} → ${m.serverMbAfter} MB.`,
+    '',
+  ].join('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
