@@ -6,6 +6,7 @@ export * from './file-names';
 export * from './file-types';
 export * from './page-selection';
 export * from './request-enhancer-keys';
+export * from './result-content-types';
 export * from './schema';
 export * from './texts';
 export * from './widget-keys';

@@ -1,4 +1,4 @@
-import { assertPageSelectionSyntax, PageSelectionError, parsePageSelection } from './page-selection';
+import { assertPageSelectionSyntax, outOfRangePages, PageSelectionError, parsePageSelection } from './page-selection';
 
 /** Reference §2.2, N = 10, shown 1-based. */
 const REFERENCE_EXAMPLES: [string, number[]][] = [
@@ -42,5 +42,25 @@ describe('parsePageSelection', () => {
 
   it('accepts valid syntax without a page count', () => {
     expect(() => assertPageSelectionSyntax('1,3,5-7,2n+1,all')).not.toThrow();
+  });
+});
+
+describe('outOfRangePages', () => {
+  it.each([
+    ['1,3,5-7', []],
+    ['12', [12]],
+    ['0', [0]],
+    ['3,12,0,12', [12, 0]],
+    ['12-15', [12]],
+    ['11-', [11]],
+    ['8-15', []],
+    ['0-3', []],
+    ['2n+30', []],
+    ['all', []],
+    ['-3', []],
+    ['4 - 6', []],
+    [' 11 ', [11]],
+  ] as [string, number[]][])('%p on 10 pages names %p', (spec, expected) => {
+    expect(outOfRangePages(spec, 10)).toEqual(expected);
   });
 });

@@ -65,6 +65,29 @@ export function parsePageSelection(spec: string, totalPages: number): number[] {
   return [...pages];
 }
 
+/**
+ * Pages a selection names explicitly that the document does not have, 1-based, in
+ * first-seen order: single numbers outside 1…N (`0`, `12` of 10 pages) and ranges
+ * that start past the last page (`12-15`). The grammar skips these silently
+ * (reference §2.1); tools where a silent skip would surprise use this to say so.
+ * Ranges that overlap the document are clipped, not reported (`8-15`, `0-3`), and
+ * functions of n never name a page.
+ */
+export function outOfRangePages(spec: string, totalPages: number): number[] {
+  const named = new Set<number>();
+  for (const token of spec.split(',')) {
+    if (token.toLowerCase() === 'all' || isFunctionToken(token)) continue;
+    if (token.includes('-')) {
+      const [startText] = token.split('-');
+      if (/^\d+$/.test(startText) && Number(startText) > totalPages) named.add(Number(startText));
+    } else {
+      const page = strictInteger(token.trim());
+      if (page !== undefined && (page < 1 || page > totalPages)) named.add(page);
+    }
+  }
+  return [...named];
+}
+
 function isFunctionToken(token: string): boolean {
   return token.includes('n');
 }

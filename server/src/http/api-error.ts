@@ -68,7 +68,7 @@ export class ApiError extends Error {
   }
 
   static tooManyFiles(max: number): ApiError {
-    return new ApiError(400, '/errors/too-many-files', 'Too Many Files', `At most ${max} files can be sent at once.`);
+    return new ApiError(400, '/errors/too-many-files', 'Too Many Files', max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`);
   }
 
   static notFound(path: string): ApiError {

@@ -47,7 +47,6 @@ function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadByt
   if (status === 404) return new ApiError(404, '/errors/not-found', 'Not Found', message);
   // Multer's limit: it stopped reading the file part; say which limit it was.
   if (status === 413) return ApiError.fileTooLarge(config.maxUploadBytes);
-  if (status === 400 && message === 'Too many files') return ApiError.tooManyFiles(config.maxFiles);
   if (status >= 500) return undefined;
   return new ApiError(status, '/errors/malformed-request', 'Bad Request', message);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, Post, Req, Res, UseInterceptors, type Type } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Post, Req, Res, UseInterceptors, type CallHandler, type ExecutionContext, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
@@ -19,7 +19,8 @@ import { requestWorkspace } from './workspace';
 export function createToolController(route: readonly ToolBinding[], config: ServerConfig): Type<unknown> {
   const owner = route.find((b) => !b.tool.sharesEndpoint) ?? route[0];
   const endpoint = owner.tool.endpoint;
-  const upload = AnyFilesInterceptor({
+  const maxFiles = route.some((b) => b.tool.input.multiple) ? config.maxFiles : 1;
+  const multer = AnyFilesInterceptor({
     // Uploads stream straight to the request's workspace, never into memory.
     storage: diskStorage({
       destination: (req, _file, done) => done(null, requestWorkspace(req, config.workDir).dir),
@@ -27,11 +28,22 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     }),
     limits: {
       fileSize: config.maxUploadBytes,
-      files: route.some((b) => b.tool.input.multiple) ? config.maxFiles : 1,
+      files: maxFiles,
       fields: 1000,
       fieldSize: 1024 * 1024,
     },
   });
+  // Multer stops reading at this route's file limit; say that limit, not the server-wide one.
+  class Upload extends multer {
+    override async intercept(context: ExecutionContext, next: CallHandler) {
+      try {
+        return await super.intercept(context, next);
+      } catch (error) {
+        if (error instanceof BadRequestException && error.message === 'Too many files') throw ApiError.tooManyFiles(maxFiles);
+        throw error;
+      }
+    }
+  }
 
   /** The binding a request is for: a sharing tool when the body carries one of its fields. */
   const bindingFor = (body: Record<string, unknown>): ToolBinding =>
@@ -45,7 +57,7 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     ) {}
 
     @Post(endpoint)
-    @UseInterceptors(upload)
+    @UseInterceptors(Upload)
     handle(@Req() req: Request, @Res() res: Response): Promise<void> {
       const binding = bindingFor((req.body ?? {}) as Record<string, unknown>);
       const processor = this.modules.get<Processor>(binding.processor, { strict: false });

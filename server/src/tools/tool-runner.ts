@@ -7,10 +7,10 @@ import {
   collectParams,
   issueMessages,
   renderFileName,
+  RESULT_CONTENT_TYPES,
   schemaOf,
   withExtension,
   type AnyTool,
-  type ResultKind,
   type ToolParams,
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
@@ -22,17 +22,6 @@ import { contentDisposition } from './content-disposition';
 import { sniffFileType } from './file-sniffing';
 import type { InputFile, Processor, ProcessorOutput } from './processor';
 import { requestWorkspace, type Workspace } from './workspace';
-
-/** Content types per result kind; ZIPs are octet-stream, as the reference sends them (§1.4). */
-const CONTENT_TYPES: Record<ResultKind, string> = {
-  pdf: 'application/pdf',
-  zip: 'application/octet-stream',
-  text: 'text/plain; charset=utf-8',
-  json: 'application/json',
-  csv: 'text/csv; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  download: 'application/octet-stream',
-};
 
 /** The multipart field every tool reads its files from (Stirling-compatible). */
 export const FILE_FIELD = 'fileInput';
@@ -117,7 +106,7 @@ export class ToolRunner {
     engine: EngineOptions,
   ): Promise<{ path: string; fileName: string; contentType: string }> {
     const nameOf = (output: ProcessorOutput, file: InputFile) => renderFileName(tool.download.api, output.nameFrom ?? file.originalName);
-    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? CONTENT_TYPES[tool.result.kind];
+    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? RESULT_CONTENT_TYPES[tool.result.kind];
 
     if (tool.input.combine || files.length === 1) {
       const output = await processor.run({ files, params, workspace, engine });
@@ -133,7 +122,7 @@ export class ToolRunner {
     }
     const zipPath = workspace.newPath('.zip');
     await writeZip(zipPath, entries);
-    return { path: zipPath, fileName: withExtension(entries[0].name, '.zip'), contentType: CONTENT_TYPES.zip };
+    return { path: zipPath, fileName: withExtension(entries[0].name, '.zip'), contentType: RESULT_CONTENT_TYPES.zip };
   }
 
   private async send(res: Response, result: { path: string; fileName: string; contentType: string }): Promise<void> {
