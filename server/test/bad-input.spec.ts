@@ -3,6 +3,7 @@ import { mergeTool, rotateTool, splitTool, tools, type AnyTool } from '@folio/re
 import { postTool } from './support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './support/pdfs';
 import { settle, startTestServer, type TestServer } from './support/test-server';
+import { validFields } from './support/valid-fields';
 
 const PASSWORD_TEXT = 'The PDF Document is passworded and either the password was not provided or was incorrect';
 const CORRUPT_TEXT =
@@ -18,15 +19,14 @@ describe('bad input on every tool', () => {
   });
 
   /** Options that pass each tool's own checks, so the file is what fails. */
-  const validFields: Record<string, Record<string, string>> = { split: { pageNumbers: '1' } };
   const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf', contentType?: string) => {
     const count = tool.input.minFiles ?? 1;
-    return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content, contentType })), validFields[tool.id] ?? {});
+    return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content, contentType })), validFields(tool));
   };
 
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
     it('asks for a file when none is sent', async () => {
-      const res = await postTool(server, tool.endpoint, [], validFields[tool.id] ?? { x: '1' });
+      const res = await postTool(server, tool.endpoint, [], validFields(tool));
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/json/);
       expect(res.json).toMatchObject({ status: 400, detail: tool.input.messages.missing, error: tool.input.messages.missing });

@@ -7,11 +7,8 @@ const fixtures = (name: string) => join(__dirname, 'fixtures', name);
 describe('discoverProcessors', () => {
   it('binds every registered tool to the processor file of the same id', () => {
     const bindings = discoverProcessors(tools);
-    expect(bindings.map((b) => [b.tool.id, b.processor.name])).toEqual([
-      ['merge', 'MergeProcessor'],
-      ['rotate', 'RotateProcessor'],
-      ['split', 'SplitProcessor'],
-    ]);
+    const pascal = (id: string) => id.replace(/(^|-)([a-z0-9])/g, (_, __, ch: string) => ch.toUpperCase());
+    expect(bindings.map((b) => [b.tool.id, b.processor.name])).toEqual(tools.map((t) => [t.id, `${pascal(t.id)}Processor`]));
   });
 
   it('refuses to start when a tool has no processor, naming both files', () => {

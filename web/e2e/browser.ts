@@ -13,6 +13,15 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/**
+ * Launches Chromium and renders one page of text before handing it over: on a fresh machine the
+ * first text layout builds font caches, which can take longer than a test's own waits allow.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  await page.setContent('<main><h1>Warm-up</h1><p>Fonts <b>bold</b> <i>italic</i> 0123456789</p><button>OK</button></main>');
+  await page.screenshot();
+  await page.close();
+  return browser;
 }

@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import { promisify } from 'node:util';
+import { constants, inflate } from 'node:zlib';
+import { degrees, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
 import type { Workspace } from '../tools/workspace';
+import { PdfCorruptedError } from './pdf-errors';
 import { decrypt, isEncrypted, type EngineOptions } from './qpdf';
 
 /**
@@ -8,14 +11,31 @@ import { decrypt, isEncrypted, type EngineOptions } from './qpdf';
  * documents in memory, so structural work goes through qpdf instead.
  */
 
-/** Opens a PDF for drawing; an owner-password-only file is decrypted by qpdf first (pdf-lib cannot). */
+/**
+ * Opens a PDF for drawing. pdf-lib can neither decrypt nor repair, so an
+ * owner-password-only file, or one pdf-lib cannot parse, is first rewritten by
+ * qpdf, which decrypts and rebuilds a damaged cross-reference table on the way.
+ * A file that still cannot be parsed is reported as damaged (400), not as a crash.
+ */
 export async function openPdf(path: string, workspace: Workspace, engine: EngineOptions): Promise<PDFDocument> {
-  let source = path;
-  if (await isEncrypted(path, engine)) {
-    source = workspace.newPath('.pdf');
-    await decrypt(path, source, engine);
+  if (!(await isEncrypted(path, engine))) {
+    const doc = await loadPdf(path).catch(() => undefined);
+    if (doc) return doc;
   }
-  return PDFDocument.load(await readFile(source), { updateMetadata: false });
+  const rewritten = workspace.newPath('.pdf');
+  await decrypt(path, rewritten, engine);
+  try {
+    return await loadPdf(rewritten);
+  } catch (error) {
+    throw new PdfCorruptedError(undefined, error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function loadPdf(path: string): Promise<PDFDocument> {
+  const doc = await PDFDocument.load(await readFile(path), { updateMetadata: false });
+  // Walks the page tree now: a loop in it overflows pdf-lib's stack here rather than mid-way through a tool.
+  doc.getPages();
+  return doc;
 }
 
 export async function savePdf(doc: PDFDocument, path: string): Promise<void> {
@@ -41,21 +61,152 @@ export interface PlaceablePage {
 }
 
 /**
+ * A page's /Rotate, inherited values included, normalised to 0, 90, 180 or 270
+ * (a stray value that is not a multiple of 90 goes to the nearest one).
+ */
+export function pageRotation(page: PDFPage): 0 | 90 | 180 | 270 {
+  const quarterTurns = Math.round(page.getRotation().angle / 90);
+  return ((((quarterTurns % 4) + 4) % 4) * 90) as 0 | 90 | 180 | 270;
+}
+
+/** The overlap of two rectangles, or undefined when they do not overlap. */
+export function intersectBoxes(a: Box, b: Box): Box | undefined {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const width = Math.min(a.x + a.width, b.x + b.width) - x;
+  const height = Math.min(a.y + a.height, b.y + b.height) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+}
+
+/** A box array may list its corners in any order (PDF 32000 §7.9.5). */
+function normalised(box: Box): Box {
+  return {
+    x: Math.min(box.x, box.x + box.width),
+    y: Math.min(box.y, box.y + box.height),
+    width: Math.abs(box.width),
+    height: Math.abs(box.height),
+  };
+}
+
+/**
+ * What a viewer shows of a page, unrotated: the crop box clipped to the media box
+ * (PDF 32000 §14.11.2). pdf-lib returns the crop box as written, which may stick
+ * out of the media box or be inverted.
+ */
+export function visibleBox(page: PDFPage): Box {
+  const media = normalised(page.getMediaBox());
+  return intersectBoxes(normalised(page.getCropBox()), media) ?? media;
+}
+
+/** A page's size as a viewer shows it: its visible box, turned by its /Rotate. */
+export function shownSize(page: PDFPage): { width: number; height: number } {
+  const { width, height } = visibleBox(page);
+  return pageRotation(page) % 180 === 0 ? { width, height } : { width: height, height: width };
+}
+
+/**
+ * Makes `box` the whole page: MediaBox and CropBox both. The bleed, trim and art
+ * boxes described the page before the cut and could now stick out of it, so they
+ * go (they then default to the crop box).
+ */
+export function setPageBox(page: PDFPage, box: Box): void {
+  page.setMediaBox(box.x, box.y, box.width, box.height);
+  page.setCropBox(box.x, box.y, box.width, box.height);
+  for (const name of ['BleedBox', 'TrimBox', 'ArtBox']) page.node.delete(PDFName.of(name));
+}
+
+/**
+ * A new document for pages redrawn from `source`, keeping what the reader sees of
+ * its description (title, author, subject, keywords, creator), as the reference's
+ * tools that build a new document do (§1.3).
+ */
+export async function createDerivedPdf(source: PDFDocument): Promise<PDFDocument> {
+  const target = await PDFDocument.create();
+  const title = source.getTitle();
+  const author = source.getAuthor();
+  const subject = source.getSubject();
+  const keywords = source.getKeywords();
+  const creator = source.getCreator();
+  if (title) target.setTitle(title);
+  if (author) target.setAuthor(author);
+  if (subject) target.setSubject(subject);
+  if (keywords) target.setKeywords([keywords]);
+  if (creator) target.setCreator(creator);
+  return target;
+}
+
+/**
  * Embeds pages as form XObjects (their content stays vector, text stays text),
- * bounded by what a viewer shows: the crop box, at its real origin.
+ * bounded by what a viewer shows: the visible box, at its real origin.
  */
 export async function embedForPlacement(target: PDFDocument, pages: readonly PDFPage[]): Promise<PlaceablePage[]> {
-  const boxes = pages.map((page) => page.getCropBox());
-  const embedded = await target.embedPages(
-    [...pages],
-    boxes.map((b) => ({ left: b.x, bottom: b.y, right: b.x + b.width, top: b.y + b.height })),
-  );
-  return pages.map((page, i) => {
-    const rotation = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
-    const { width, height } = boxes[i];
-    const turned = rotation === 90 || rotation === 270;
-    return { embedded: embedded[i], rotation, width: turned ? height : width, height: turned ? width : height };
-  });
+  const boxes = pages.map(visibleBox);
+  // A blank page may have no content stream at all, which pdf-lib refuses to embed.
+  for (const page of pages) if (!page.node.Contents()) page.node.set(PDFName.of('Contents'), page.doc.context.obj([]));
+  await inflateContents(pages);
+  let embedded: PDFEmbeddedPage[];
+  try {
+    embedded = await target.embedPages(
+      [...pages],
+      boxes.map((b) => ({ left: b.x, bottom: b.y, right: b.x + b.width, top: b.y + b.height })),
+    );
+    // pdf-lib decodes the content only when saving; doing it now lets a damaged stream be reported as such.
+    for (const page of embedded) await page.embed();
+  } catch (error) {
+    // The file parsed, but a page's content stream cannot be decoded.
+    throw new PdfCorruptedError(undefined, error instanceof Error ? error.message : String(error));
+  }
+  return pages.map((page, i) => ({ embedded: embedded[i], rotation: pageRotation(page), ...shownSize(page) }));
+}
+
+/** Most page content, decoded, that one document may bring: pdf-lib holds all of it in memory at once. */
+const MAX_DECODED_CONTENT = 256 * 1024 * 1024;
+/** Deflate cannot expand data more than about 1032 times. */
+const MAX_INFLATE_RATIO = 1032;
+const inflateAsync = promisify(inflate);
+const FILTER = PDFName.of('Filter');
+const DECODE_PARMS = PDFName.of('DecodeParms');
+const FLATE = PDFName.of('FlateDecode');
+
+/**
+ * Inflates the pages' Flate content streams in zlib's thread pool, within a budget,
+ * and stores them decoded. pdf-lib would inflate them itself when embedding, on
+ * the event loop and without limit: a small stream that inflates to gigabytes
+ * (a decompression bomb) would stall the whole server. A stream zlib finds broken
+ * is left to pdf-lib's more lenient decoder when it cannot outgrow the budget.
+ */
+async function inflateContents(pages: readonly PDFPage[]): Promise<void> {
+  let budget = MAX_DECODED_CONTENT;
+  const tooLarge = () => new PdfCorruptedError(undefined, `its page content inflates past ${MAX_DECODED_CONTENT / 1024 / 1024} MB`);
+  const seen = new Set<PDFRef>();
+  for (const page of pages) {
+    const { context } = page.doc;
+    const entry = page.node.get(PDFName.of('Contents'));
+    const contents = context.lookup(entry);
+    const refs = contents instanceof PDFArray ? contents.asArray() : [entry];
+    for (const ref of refs) {
+      if (!(ref instanceof PDFRef) || seen.has(ref)) continue;
+      seen.add(ref);
+      const stream = context.lookup(ref);
+      const filter = stream instanceof PDFRawStream ? stream.dict.lookup(FILTER) : undefined;
+      const flate = filter === FLATE || (filter instanceof PDFArray && filter.size() === 1 && filter.lookup(0) === FLATE);
+      if (!(stream instanceof PDFRawStream) || !flate || stream.dict.has(DECODE_PARMS)) continue;
+      let decoded: Buffer;
+      try {
+        // Sync flush: a stream cut short still gives what it holds, as viewers read it.
+        decoded = await inflateAsync(stream.contents, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: budget });
+      } catch (error) {
+        const worstCase = stream.contents.length * MAX_INFLATE_RATIO;
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || worstCase > budget) throw tooLarge();
+        budget -= worstCase;
+        continue;
+      }
+      budget -= decoded.length;
+      const dict = stream.dict.clone(context);
+      dict.delete(FILTER);
+      context.assign(ref, PDFRawStream.of(dict, decoded));
+    }
+  }
 }
 
 /**

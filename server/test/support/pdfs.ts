@@ -27,7 +27,7 @@ export async function makePdf(pages: number, options: MakePdfOptions = {}): Prom
   return Buffer.from(await doc.save());
 }
 
-function withTempDir<T>(work: (dir: string) => T): T {
+export function withTempDir<T>(work: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'folio-test-'));
   try {
     return work(dir);

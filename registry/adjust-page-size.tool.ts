@@ -1,0 +1,69 @@
+import { defineTool, number, select } from './kit';
+
+/**
+ * Adjust Page Size / Scale: redraws every page on a page of the chosen size, its
+ * content fitted, multiplied by the scale factor and centred (reference §3.2).
+ */
+export const adjustPageSizeTool = defineTool({
+  id: 'adjust-page-size',
+  category: 'organize',
+  title: 'Adjust Page Size / Scale',
+  subtitle: 'Fit every page to A4, Letter or another size.',
+  endpoint: '/api/v1/general/scale-pages',
+
+  input: {
+    accept: ['pdf'],
+    multiple: false,
+    messages: {
+      missing: 'Please upload a PDF file.',
+      wrongType: 'Please upload a PDF file.',
+      dropWrongType: 'Please drop a PDF file only.',
+    },
+  },
+
+  fields: {
+    pageSize: select({
+      label: 'Page Size',
+      // Values are upper-case and case-sensitive, as the reference compares them.
+      options: [
+        { value: 'KEEP', label: 'Keep Original' },
+        { value: 'A0', label: 'A0' },
+        { value: 'A1', label: 'A1' },
+        { value: 'A2', label: 'A2' },
+        { value: 'A3', label: 'A3' },
+        { value: 'A4', label: 'A4' },
+        { value: 'A5', label: 'A5' },
+        { value: 'A6', label: 'A6' },
+        { value: 'LETTER', label: 'Letter' },
+        { value: 'LEGAL', label: 'Legal' },
+      ],
+      default: 'A4',
+      invalid: 'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.',
+    }),
+    scaleFactor: number({
+      label: 'Scale Factor',
+      help: '1 fits the page exactly; 0.5 draws the content at half that size.',
+      default: 1,
+      greaterThan: 0,
+      inputMin: 0.01,
+      step: 0.01,
+      invalid: 'Scale factor must be greater than 0.',
+    }),
+    orientation: select({
+      label: 'Orientation',
+      apiOnly: true, // reference §3.2: LANDSCAPE swaps the named size; ignored for KEEP
+      options: [
+        { value: 'PORTRAIT', label: 'Portrait' },
+        { value: 'LANDSCAPE', label: 'Landscape' },
+      ],
+      default: 'PORTRAIT',
+      caseInsensitive: true,
+      invalid: 'Orientation must be PORTRAIT or LANDSCAPE.',
+    }),
+  },
+
+  action: { label: 'Adjust Page Size', busyLabel: 'Adjusting...' },
+  result: { kind: 'pdf' },
+  download: { api: '{base}_scaled.pdf', browser: '{base}_adjusted.pdf', fallback: 'adjusted.pdf' },
+  toast: { success: 'PDF adjusted successfully! Preview below or download the file.' },
+});
