@@ -1,0 +1,588 @@
+/**
+ * The QA cases of a tool, derived from its declaration alone: what to send and
+ * exactly what must come back. `npm run qa-matrix` prints them as tables for
+ * people; server/test/tools.matrix.spec.ts sends each one to the real server.
+ * Both read this module, so the checklist and the test cannot drift apart.
+ */
+import {
+  isFieldVisible,
+  PageSelectionError,
+  renderFileName,
+  RESULT_CONTENT_TYPES,
+  type AnyTool,
+  type Field,
+  type Scalar,
+  type SelectOption,
+} from '@folio/registry';
+
+/** Server limits a case depends on (README "Configuration"); tests start their server with smaller ones. */
+export interface QaLimits {
+  /** FOLIO_MAX_FILES. e.g. 50 */
+  maxFiles: number;
+  /** FOLIO_MAX_UPLOAD_MB in bytes. e.g. 100 * 1024 * 1024 */
+  maxUploadBytes: number;
+}
+
+export const DEFAULT_QA_LIMITS: QaLimits = { maxFiles: 50, maxUploadBytes: 100 * 1024 * 1024 };
+
+/**
+ * Answers the runner gives whatever the tool (server/src/http/api-error.ts):
+ * status, problem type and error code; `RUNNER_TEXTS` holds their fixed texts.
+ * The matrix test compares both with ApiError, so a change there fails it.
+ */
+export const RUNNER_ERRORS = {
+  invalidArgument: { status: 400, type: '/errors/invalid-argument' },
+  missingFile: { status: 400, type: '/errors/missing-file' },
+  tooManyFiles: { status: 400, type: '/errors/too-many-files' },
+  wrongFileType: { status: 400, type: '/errors/invalid-file-type', errorCode: 'E006' },
+  pdfCorrupted: { status: 400, type: '/errors/pdf-corrupted', errorCode: 'E001' },
+  pdfPassword: { status: 400, type: '/errors/pdf-password', errorCode: 'E004' },
+  fileTooLarge: { status: 413, type: '/errors/file-too-large' },
+} as const satisfies Record<string, { status: number; type: string; errorCode?: string }>;
+
+/** The runner's own texts; E001 and E004 are the reference's exact texts, which clients compare (§1.3). */
+export const RUNNER_TEXTS = {
+  tooManyFiles: (max: number) => (max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`),
+  emptyFile: (fileName: string) => `The file "${fileName}" is empty.`,
+  pdfCorrupted:
+    "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.",
+  pdfPassword: 'The PDF Document is passworded and either the password was not provided or was incorrect',
+  fileTooLarge: (maxBytes: number) => `Each file may be at most ${megabytes(maxBytes)}.`,
+};
+
+/** 104857600 → '100 MB', as api-error.ts rounds it. */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** What the uploaded files are. `pdf` is a small valid PDF; the others are the bad inputs QA tries. */
+export type UploadKind = 'pdf' | 'not-pdf' | 'empty' | 'corrupt' | 'encrypted' | 'too-large';
+
+/** Pages of the valid PDF every case sends: enough that no mode (Remove First and Last...) empties it. */
+export const QA_PDF_PAGES = 4;
+
+/** Short names of the upload kinds, for tables. */
+export const UPLOAD_KINDS: Record<UploadKind, string> = {
+  pdf: `${QA_PDF_PAGES}-page PDF`,
+  'not-pdf': 'PNG image named .pdf',
+  empty: 'empty file (0 bytes)',
+  corrupt: 'damaged PDF',
+  encrypted: 'PDF with a user password',
+  'too-large': 'file over the size limit',
+};
+
+export interface QaUpload {
+  kind: UploadKind;
+  /** How many files, each under `fileInput`. e.g. 2 for Merge */
+  count: number;
+  /** Name every file is sent under. e.g. 'input.pdf' */
+  name: string;
+}
+
+export type QaGroup = 'defaults' | 'options' | 'numbers' | 'text' | 'required' | 'hidden' | 'checks' | 'files';
+
+export interface QaExpectation {
+  /** e.g. 200 or 400 */
+  status: number;
+  /** Problem type of an error. e.g. '/errors/invalid-argument' */
+  type?: string;
+  /** e.g. 'E004' */
+  errorCode?: string;
+  /** The exact `detail` (and `error`) text of an error. e.g. 'Please enter pages to split.' */
+  message?: string;
+  /** For validation errors, the `errors` entry naming the field. e.g. 'angle: Angle must be a multiple of 90' */
+  fieldError?: string;
+  /** Content-Type of a success. e.g. 'application/pdf' */
+  contentType?: string;
+  /** Content-Disposition file name of a success, rendered from `download.api`. e.g. 'input_rotated.pdf' */
+  fileName?: string;
+}
+
+export interface QaCase {
+  toolId: string;
+  endpoint: string;
+  /** Unique within the tool and stable across runs. e.g. 'angle=180', 'startPage<min' */
+  id: string;
+  group: QaGroup;
+  /** What the case tries, in a sentence fragment. e.g. 'Angle below its minimum' */
+  title: string;
+  /** What makes the field under test visible, when it is conditional. e.g. 'pageRange = custom' */
+  condition?: string;
+  /** Multipart text fields, as sent. e.g. { angle: '180' } */
+  fields: Record<string, string>;
+  upload: QaUpload;
+  expect: QaExpectation;
+  /**
+   * `http`: the matrix test sends it to the real server. `schema`: an accepted
+   * edge value, checked against the tool's schema only (its processing adds
+   * nothing the defaults and options cases do not already cover).
+   */
+  run: 'http' | 'schema';
+}
+
+/** The field as declared, with every builder's options visible (each kind uses some). */
+type DeclaredField = Field & {
+  invalid?: string;
+  min?: number;
+  max?: number;
+  greaterThan?: number;
+  inputMin?: number;
+  step?: number;
+  integer?: boolean;
+  multipleOf?: number;
+  maxLength?: number;
+  caseInsensitive?: boolean;
+  options?: readonly SelectOption[];
+  choices?: readonly SelectOption<number>[];
+};
+
+type Values = Record<string, Scalar | undefined>;
+
+const UPLOAD_NAME = 'input.pdf';
+
+/**
+ * The tool a request to a shared endpoint is handled by: a tool that shares the
+ * endpoint when the body carries one of its `whenAnyField` fields, else the owner
+ * (server/src/tools/create-tool-controller.ts routes the same way).
+ */
+export function routedTool(endpointTools: readonly AnyTool[], fields: Record<string, unknown>): AnyTool {
+  const owner = endpointTools.find((t) => !t.sharesEndpoint) ?? endpointTools[0];
+  return endpointTools.find((t) => t.sharesEndpoint?.whenAnyField.some((name) => fields[name] !== undefined)) ?? owner;
+}
+
+/** Every QA case of one tool. `allTools` is the registry, for tools that share an endpoint. */
+export function deriveQaCases(tool: AnyTool, allTools: readonly AnyTool[], limits: QaLimits = DEFAULT_QA_LIMITS): QaCase[] {
+  const derivation = new Derivation(tool, allTools, limits);
+  const cases = derivation.all();
+  const ids = new Set<string>();
+  for (const c of cases) {
+    if (ids.has(c.id)) throw new Error(`Tool "${tool.id}": two QA cases are both called "${c.id}".`);
+    ids.add(c.id);
+    const handler = routedTool(derivation.endpointTools, c.fields);
+    if (handler !== tool) {
+      throw new Error(
+        `Tool "${tool.id}": QA case "${c.id}" would be handled by "${handler.id}", which shares ${tool.endpoint}. ` +
+          `Check \`sharesEndpoint\` in registry/${tool.id}.tool.ts and registry/${handler.id}.tool.ts.`,
+      );
+    }
+  }
+  return cases;
+}
+
+/** Every QA case of every tool, in registry order. */
+export function deriveAllQaCases(allTools: readonly AnyTool[], limits: QaLimits = DEFAULT_QA_LIMITS): QaCase[] {
+  return allTools.flatMap((tool) => deriveQaCases(tool, allTools, limits));
+}
+
+/** The fewest files a request to the tool must carry. */
+export function minFilesOf(tool: AnyTool): number {
+  return tool.input.minFiles ?? 1;
+}
+
+/** The most files one request may carry, given the server's limit. */
+export function maxFilesOf(tool: AnyTool, limits: QaLimits): number {
+  return tool.input.multiple ? Math.min(tool.input.maxFiles ?? Infinity, limits.maxFiles) : 1;
+}
+
+/** Decimal text without float noise: 0.1 - 0.01 → '0.09'. */
+function numeral(value: number): string {
+  return String(Number(value.toFixed(10)));
+}
+
+function wire(value: Scalar): string {
+  return typeof value === 'number' ? numeral(value) : String(value);
+}
+
+class Derivation {
+  readonly fields: [string, DeclaredField][];
+  readonly endpointTools: AnyTool[];
+  private readonly cases: QaCase[] = [];
+
+  constructor(
+    private readonly tool: AnyTool,
+    allTools: readonly AnyTool[],
+    private readonly limits: QaLimits,
+  ) {
+    this.fields = Object.entries(tool.fields) as [string, DeclaredField][];
+    this.endpointTools = allTools.filter((t) => t.endpoint === tool.endpoint);
+    if (!this.endpointTools.includes(tool)) this.endpointTools.push(tool);
+  }
+
+  all(): QaCase[] {
+    this.defaults();
+    for (const [name, field] of this.fields) {
+      if (field.kind === 'select') this.select(name, field);
+      if (field.kind === 'checkbox') this.checkbox(name, field);
+      if (field.kind === 'number') this.number(name, field);
+      if (field.kind === 'text' || field.kind === 'textarea') this.text(name, field);
+      if (field.kind === 'pages') this.pages(name, field);
+    }
+    for (const [name, field] of this.fields) if (field.required) this.required(name, field);
+    for (const [name, field] of this.fields) if (field.visibleWhen) this.hidden(name, field);
+    this.checks();
+    this.files();
+    return this.cases;
+  }
+
+  // ------------------------------------------------------------ building requests
+
+  /** A value the field accepts, for when another field is under test: its default, '1' for pages, the minimum for numbers. */
+  private validValue(field: DeclaredField): Scalar {
+    if (field.default !== undefined) return field.default as Scalar;
+    switch (field.kind) {
+      case 'pages':
+        return '1';
+      case 'number': {
+        if (field.choices?.length) return field.choices[0].value;
+        let value = field.min ?? (field.greaterThan !== undefined ? Math.max(field.inputMin ?? -Infinity, field.greaterThan + this.delta(field)) : 1);
+        if (field.multipleOf !== undefined) value = Math.ceil(value / field.multipleOf) * field.multipleOf;
+        return field.max !== undefined ? Math.min(value, field.max) : value;
+      }
+      case 'select':
+        return field.options![0].value;
+      case 'checkbox':
+        return false;
+      default:
+        return 'sample';
+    }
+  }
+
+  /** The step from a bound to "just past" it. */
+  private delta(field: DeclaredField): number {
+    return field.multipleOf ?? (field.integer ? 1 : field.step ?? 0.01);
+  }
+
+  /**
+   * The values that put `name` on screen: each controlling field set to its first
+   * allowed value (or left as is when already allowed).
+   */
+  private showing(name: string | undefined, values: Values): Values {
+    const out = { ...values };
+    const visit = (fieldName: string, seen: Set<string>) => {
+      const field = this.tool.fields[fieldName] as DeclaredField | undefined;
+      if (!field?.visibleWhen || seen.has(fieldName)) return;
+      seen.add(fieldName);
+      for (const [controller, allowed] of Object.entries(field.visibleWhen)) {
+        visit(controller, seen);
+        const current = out[controller] ?? (this.tool.fields[controller]?.default as Scalar | undefined);
+        if (!allowed.some((v) => String(v) === String(current))) out[controller] = allowed[0];
+      }
+    };
+    if (name) visit(name, new Set());
+    return out;
+  }
+
+  /** 'pageRange = custom', or 'customMode = CUSTOM (or DUPLICATE)'. */
+  private conditionOf(name: string): string | undefined {
+    const field = this.tool.fields[name];
+    if (!field?.visibleWhen) return undefined;
+    return Object.entries(field.visibleWhen)
+      .map(([controller, allowed]) => {
+        const others = allowed.slice(1).map(String);
+        return `${controller} = ${String(allowed[0])}${others.length ? ` (or ${others.join(', ')})` : ''}`;
+      })
+      .join(' and ');
+  }
+
+  /**
+   * A full request: `set` applied on top of the values that make it valid.
+   * `undefined` in `set` leaves a field out. Fields in `set` are never adjusted;
+   * others are filled or moved so that only the thing under test is wrong.
+   */
+  private request(set: Values = {}, options: { explicitDefaults?: boolean; show?: string; keepChecks?: boolean } = {}): Record<string, string> {
+    let values: Values = {};
+    if (options.explicitDefaults) {
+      for (const [name, field] of this.fields) if (field.default !== undefined) values[name] = field.default as Scalar;
+    }
+    values = this.showing(options.show, { ...values, ...set });
+    const visible = (name: string) => isFieldVisible(this.tool.fields[name], this.parsedView(values));
+
+    // Required fields that are on screen get a valid value; hidden ones are not sent.
+    for (let pass = 0; pass < this.fields.length + 1; pass++) {
+      let changed = false;
+      for (const [name, field] of this.fields) {
+        if (name in set) continue;
+        if (field.required && visible(name) && values[name] === undefined) {
+          values[name] = this.validValue(field);
+          changed = true;
+        }
+        if (values[name] !== undefined && !visible(name)) {
+          delete values[name];
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+
+    // Cross-field rules hold unless one of their fields is under test. A refused
+    // value is dropped before the rules run, so refusals need no adjusting.
+    for (const check of options.keepChecks ? [] : this.tool.checks ?? []) {
+      const [value, other] = [values[check.field], values[check.than]];
+      if (typeof value !== 'number' || typeof other !== 'number' || value >= other) continue;
+      if (check.field in set && !(check.than in set)) values[check.than] = value;
+      else if (!(check.field in set)) values[check.field] = other;
+    }
+
+    // A tool on another tool's endpoint is reached only with one of its own fields.
+    const share = this.tool.sharesEndpoint;
+    if (share && !share.whenAnyField.some((name) => values[name] !== undefined || (name in set && set[name] !== undefined))) {
+      const trigger = share.whenAnyField.find((name) => !(name in set) && visible(name)) ?? share.whenAnyField.find((name) => !(name in set));
+      if (trigger) values[trigger] = this.validValue(this.tool.fields[trigger] as DeclaredField);
+    }
+
+    const out: Record<string, string> = {};
+    for (const [name] of this.fields) if (values[name] !== undefined) out[name] = wire(values[name]!);
+    // Fields sent under names the tool does not declare (field aliases) go last.
+    for (const [name, value] of Object.entries(set)) if (!(name in out) && value !== undefined) out[name] = wire(value);
+    return out;
+  }
+
+  /** Values as the schema sees them for visibility: select aliases mapped to their option. */
+  private parsedView(values: Values): Record<string, unknown> {
+    const view: Record<string, unknown> = { ...values };
+    for (const [name, field] of this.fields) {
+      const raw = values[name];
+      if (raw === undefined || !field.options) continue;
+      const text = String(raw);
+      const same = (a: string) => (field.caseInsensitive ? a.toLowerCase() === text.toLowerCase() : a === text);
+      const match = field.options.find((o) => same(String(o.value)) || o.aliases?.some(same));
+      if (match) view[name] = match.value;
+    }
+    for (const [name, field] of this.fields) if (view[name] === undefined && field.default !== undefined) view[name] = field.default;
+    return view;
+  }
+
+  private upload(kind: UploadKind = 'pdf', count = minFilesOf(this.tool)): QaUpload {
+    const name = kind === 'not-pdf' ? 'picture.pdf' : UPLOAD_NAME;
+    return { kind, count, name };
+  }
+
+  private success(): QaExpectation {
+    return { status: 200, contentType: RESULT_CONTENT_TYPES[this.tool.result.kind], fileName: renderFileName(this.tool.download.api, UPLOAD_NAME) };
+  }
+
+  private fieldError(field: string, message: string): QaExpectation {
+    return { ...RUNNER_ERRORS.invalidArgument, message, fieldError: `${field}: ${message}` };
+  }
+
+  private add(c: Omit<QaCase, 'toolId' | 'endpoint' | 'upload'> & { upload?: QaUpload }): void {
+    this.cases.push({ toolId: this.tool.id, endpoint: this.tool.endpoint, upload: this.upload(), ...c });
+  }
+
+  /** An accepted value for `name`, run end to end or against the schema only. */
+  private accept(name: string, value: Scalar, id: string, title: string, group: QaGroup, run: QaCase['run'], extra: Values = {}): void {
+    this.add({ id, group, title, condition: this.conditionOf(name), fields: this.request({ ...extra, [name]: value }, { show: name }), expect: this.success(), run });
+  }
+
+  /** A refused value for `name`, with the message the tool declares for it. */
+  private reject(name: string, value: Scalar, id: string, title: string, group: QaGroup, message: string): void {
+    this.add({ id, group, title, condition: this.conditionOf(name), fields: this.request({ [name]: value }, { show: name, keepChecks: true }), expect: this.fieldError(name, message), run: 'http' });
+  }
+
+  /** The message a field gives for a value it refuses: the declared `invalid`, else the builder's own wording. */
+  private invalidMessage(field: DeclaredField, sample: Scalar): string {
+    if (field.invalid) return field.invalid;
+    const parsed = field.schema.safeParse(sample);
+    if (parsed.success) throw new Error(`Tool "${this.tool.id}": "${String(sample)}" was expected to be refused by field "${field.label}".`);
+    return parsed.error.issues[0].message;
+  }
+
+  // ------------------------------------------------------------ cases
+
+  private defaults(): void {
+    this.add({ id: 'defaults', group: 'defaults', title: 'Options left out: the declared defaults apply', fields: this.request(), expect: this.success(), run: 'http' });
+    this.add({
+      id: 'defaults-sent',
+      group: 'defaults',
+      title: 'Every shown option sent at its default, as the web form does',
+      fields: this.request({}, { explicitDefaults: true }),
+      expect: this.success(),
+      run: 'http',
+    });
+    for (const [name, field] of this.fields) {
+      for (const alias of field.aliases ?? []) {
+        const value = this.validValue(field);
+        this.add({
+          id: `${alias}(alias of ${name})`,
+          group: 'defaults',
+          title: `${field.label} sent under its other name \`${alias}\``,
+          condition: this.conditionOf(name),
+          fields: this.request({ [name]: undefined, [alias]: value }, { show: name }),
+          expect: this.success(),
+          run: 'http',
+        });
+      }
+    }
+  }
+
+  private select(name: string, field: DeclaredField): void {
+    const options = field.options ?? [];
+    for (const option of options) {
+      this.accept(name, option.value, `${name}=${wire(option.value)}`, `${field.label}: ${option.label}`, 'options', 'http');
+      for (const alias of option.aliases ?? []) {
+        this.accept(name, alias, `${name}=${alias}`, `${field.label}: ${option.label}, sent as its alias "${alias}"`, 'options', 'http');
+      }
+    }
+    const lettered = options.find((o) => typeof o.value === 'string' && o.value.toLowerCase() !== o.value.toUpperCase());
+    if (lettered) {
+      const text = String(lettered.value);
+      const otherCase = text === text.toLowerCase() ? text.toUpperCase() : text.toLowerCase();
+      if (field.caseInsensitive) {
+        this.accept(name, otherCase, `${name}=${otherCase}`, `${field.label}: "${otherCase}" (values are read in any case)`, 'options', 'schema');
+      } else if (!options.some((o) => String(o.value) === otherCase || o.aliases?.includes(otherCase))) {
+        this.reject(name, otherCase, `${name}=${otherCase}`, `${field.label}: "${otherCase}" (values are case-sensitive)`, 'options', this.invalidMessage(field, otherCase));
+      }
+    }
+    this.reject(name, 'not-an-option', `${name}=not-an-option`, `${field.label}: a value that is not an option`, 'options', this.invalidMessage(field, 'not-an-option'));
+  }
+
+  private checkbox(name: string, field: DeclaredField): void {
+    const other = !field.default;
+    this.accept(name, other, `${name}=${other}`, `${field.label}: ${other ? 'on' : 'off'} (not the default)`, 'options', 'http');
+    this.reject(name, 'perhaps', `${name}=perhaps`, `${field.label}: not true or false`, 'options', this.invalidMessage(field, 'perhaps'));
+  }
+
+  private number(name: string, field: DeclaredField): void {
+    const { label } = field;
+    const delta = this.delta(field);
+    const base = Number(this.validValue(field));
+    const message = this.invalidMessage(field, 'abc');
+    for (const choice of field.choices ?? []) {
+      this.accept(name, choice.value, `${name}=${wire(choice.value)}`, `${label}: ${choice.label}`, 'options', 'http');
+    }
+    this.reject(name, 'abc', `${name}=abc`, `${label}: not a number`, 'numbers', message);
+    if (field.min !== undefined) {
+      this.accept(name, field.min, `${name}=min`, `${label} at its minimum (${numeral(field.min)})`, 'numbers', 'schema');
+      this.reject(name, field.min - delta, `${name}<min`, `${label} just below its minimum (${numeral(field.min - delta)})`, 'numbers', message);
+    }
+    if (field.max !== undefined) {
+      this.accept(name, field.max, `${name}=max`, `${label} at its maximum (${numeral(field.max)})`, 'numbers', 'schema');
+      this.reject(name, field.max + delta, `${name}>max`, `${label} just above its maximum (${numeral(field.max + delta)})`, 'numbers', message);
+    }
+    if (field.greaterThan !== undefined) {
+      const lowest = Math.max(field.greaterThan + delta, field.inputMin ?? -Infinity);
+      this.reject(name, field.greaterThan, `${name}=bound`, `${label} equal to its exclusive bound (${numeral(field.greaterThan)})`, 'numbers', message);
+      this.accept(name, lowest, `${name}>bound`, `${label} just above its exclusive bound (${numeral(lowest)})`, 'numbers', 'schema');
+    }
+    if (field.integer) {
+      const fraction = field.max !== undefined && base + 0.5 > field.max ? base - 0.5 : base + 0.5;
+      this.reject(name, fraction, `${name}=fraction`, `${label}: not a whole number (${numeral(fraction)})`, 'numbers', message);
+    }
+    if (field.multipleOf !== undefined) {
+      const off = field.integer || field.multipleOf > 1 ? base + 1 : base + field.multipleOf / 2;
+      this.reject(name, off, `${name}=not-multiple`, `${label}: not a multiple of ${numeral(field.multipleOf)} (${numeral(off)})`, 'numbers', message);
+      const another = base + 3 * field.multipleOf;
+      if (field.max === undefined || another <= field.max) {
+        this.accept(name, another, `${name}=multiple`, `${label}: another multiple of ${numeral(field.multipleOf)} (${numeral(another)})`, 'numbers', 'schema');
+      }
+    }
+  }
+
+  private text(name: string, field: DeclaredField): void {
+    if (field.maxLength === undefined) return;
+    this.accept(name, 'x'.repeat(field.maxLength), `${name}=max-length`, `${field.label}: ${field.maxLength} characters (the most)`, 'text', 'schema');
+    const long = 'x'.repeat(field.maxLength + 1);
+    this.reject(name, long, `${name}>max-length`, `${field.label}: ${field.maxLength + 1} characters (one too many)`, 'text', this.invalidMessage(field, long));
+  }
+
+  private pages(name: string, field: DeclaredField): void {
+    // A function of n with a character the grammar does not know (reference §2).
+    const bad = '2n+x';
+    this.reject(name, bad, `${name}=${bad}`, `${field.label}: an expression the page grammar refuses`, 'text', new PageSelectionError(bad).message);
+    this.accept(name, '1,2-3,2n+1,all', `${name}=grammar`, `${field.label}: numbers, a range, a function of n and all`, 'text', 'schema');
+  }
+
+  private required(name: string, field: DeclaredField): void {
+    const condition = this.conditionOf(name);
+    this.add({
+      id: `${name}-missing`,
+      group: 'required',
+      title: `${field.label} left out${condition ? ' while shown' : ''}`,
+      condition,
+      fields: this.request({ [name]: undefined }, { show: name, keepChecks: true }),
+      expect: this.fieldError(name, field.required!),
+      run: 'http',
+    });
+  }
+
+  /** A conditional field's value, even a wrong one, is ignored while the field is hidden. */
+  private hidden(name: string, field: DeclaredField): void {
+    const hiding: Values = {};
+    for (const [controller, allowed] of Object.entries(field.visibleWhen!)) {
+      const control = this.tool.fields[controller] as DeclaredField | undefined;
+      const candidates: Scalar[] = control?.options?.map((o) => o.value) ?? (control?.kind === 'checkbox' ? [true, false] : []);
+      const other = candidates.find((v) => !allowed.some((a) => String(a) === String(v)));
+      if (other === undefined) return;
+      hiding[controller] = other;
+    }
+    const junk = field.kind === 'number' || field.kind === 'select' ? 'abc' : field.kind === 'pages' ? '2n+x' : undefined;
+    if (junk === undefined) return;
+    const shown = Object.entries(hiding).map(([k, v]) => `${k} = ${String(v)}`).join(' and ');
+    this.add({
+      id: `${name}-hidden`,
+      group: 'hidden',
+      title: `${field.label} is ignored while hidden, even with a wrong value ("${junk}")`,
+      condition: shown,
+      fields: this.request({ ...hiding, [name]: junk }),
+      expect: this.success(),
+      run: 'schema',
+    });
+  }
+
+  private checks(): void {
+    for (const check of this.tool.checks ?? []) {
+      const field = this.tool.fields[check.field] as DeclaredField;
+      const than = this.tool.fields[check.than] as DeclaredField;
+      const low = Number(this.validValue(field));
+      const high = Math.max(low + this.delta(field), Number(this.validValue(than)));
+      const show = { ...this.showing(check.field, {}), ...this.showing(check.than, {}) };
+      const condition = this.conditionOf(check.field) ?? this.conditionOf(check.than);
+      this.add({
+        id: `${check.field}<${check.than}`,
+        group: 'checks',
+        title: `${field.label} less than ${than.label} (${numeral(low)} < ${numeral(high)})`,
+        condition,
+        fields: this.request({ ...show, [check.field]: low, [check.than]: high }),
+        expect: this.fieldError(check.field, check.message),
+        run: 'http',
+      });
+      this.add({
+        id: `${check.field}=${check.than}`,
+        group: 'checks',
+        title: `${field.label} equal to ${than.label} (${numeral(high)})`,
+        condition,
+        fields: this.request({ ...show, [check.field]: high, [check.than]: high }),
+        expect: this.success(),
+        run: 'schema',
+      });
+    }
+  }
+
+  private files(): void {
+    const { input } = this.tool;
+    const min = minFilesOf(this.tool);
+    const max = maxFilesOf(this.tool, this.limits);
+    const fields = this.request();
+    const file = (id: string, title: string, upload: QaUpload, expect: QaExpectation) => this.add({ id, group: 'files', title, fields, upload, expect, run: 'http' });
+
+    file('no-file', 'No file sent', this.upload('pdf', 0), { ...RUNNER_ERRORS.missingFile, message: input.messages.missing });
+    if (min > 1) {
+      const fewer = `${min - 1} PDF${min - 1 === 1 ? '' : 's'}`;
+      file('too-few-files', `${fewer}; at least ${min} needed`, this.upload('pdf', min - 1), {
+        ...RUNNER_ERRORS.invalidArgument,
+        message: input.messages.tooFew ?? input.messages.missing,
+      });
+    }
+    if (Number.isFinite(max)) {
+      file('too-many-files', `${max + 1} PDFs; at most ${max} allowed`, this.upload('pdf', max + 1), { ...RUNNER_ERRORS.tooManyFiles, message: RUNNER_TEXTS.tooManyFiles(max) });
+    }
+    file('wrong-type', 'Not a PDF: a PNG image named .pdf', this.upload('not-pdf'), { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
+    file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(UPLOAD_NAME) });
+    file('corrupt-pdf', 'A damaged PDF (starts like one, then falls apart)', this.upload('corrupt'), { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted });
+    file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
+    file('too-large', `A file over ${megabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {
+      ...RUNNER_ERRORS.fileTooLarge,
+      message: RUNNER_TEXTS.fileTooLarge(this.limits.maxUploadBytes),
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineTool, number, pages, select, tools } from '@folio/registry';
+import { deriveAllQaCases, deriveQaCases, routedTool, RUNNER_TEXTS } from './qa-cases';
+import { limitsFromEnv, parseQaMatrixArgs, renderCsv, writeQaMatrix } from './qa-matrix';
+
+const LIMITS = { maxFiles: 3, maxUploadBytes: 1024 * 1024 };
+
+/** A made-up tool using every rule the derivation knows, so the test does not depend on which tools exist. */
+const sample = defineTool({
+  id: 'sample',
+  category: 'organize',
+  title: 'Sample',
+  subtitle: 'A tool for tests.',
+  endpoint: '/api/v1/general/sample',
+  input: { accept: ['pdf'], multiple: true, minFiles: 2, messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload PDF files only.', tooFew: 'Two, please.' } },
+  fields: {
+    mode: select({
+      label: 'Mode',
+      options: [
+        { value: 'ALL', label: 'All' },
+        { value: 'RANGE', label: 'Range', aliases: ['range-of-pages'] },
+      ],
+      default: 'ALL',
+      invalid: 'Pick a mode.',
+    }),
+    from: number({ label: 'From', integer: true, min: 1, visibleWhen: { mode: ['RANGE'] }, required: 'Say from where.', invalid: 'From: a page number.' }),
+    to: number({ label: 'To', integer: true, min: 1, max: 99, visibleWhen: { mode: ['RANGE'] }, required: 'Say up to where.', invalid: 'To: 1 to 99.' }),
+    scale: number({ label: 'Scale', greaterThan: 0, step: 0.5, default: 1, invalid: 'Scale above 0.' }),
+    pageNumbers: pages({ label: 'Pages', required: 'Which pages?' }),
+  },
+  checks: [{ rule: 'notLess', field: 'to', than: 'from', message: 'To before from.' }],
+  action: { label: 'Go', busyLabel: 'Going...' },
+  result: { kind: 'pdf' },
+  download: { api: '{base}_sampled.pdf', browser: 'sampled.pdf' },
+  toast: { success: 'Done!' },
+});
+
+describe('QA cases', () => {
+  const cases = deriveQaCases(sample, [sample], LIMITS);
+  const byId = (id: string) => {
+    const found = cases.find((c) => c.id === id);
+    if (!found) throw new Error(`no case "${id}" among ${cases.map((c) => c.id).join(', ')}`);
+    return found;
+  };
+
+  it('accepts the defaults, with a valid value for each required field', () => {
+    expect(byId('defaults')).toMatchObject({ fields: { pageNumbers: '1' }, upload: { kind: 'pdf', count: 2 }, expect: { status: 200, contentType: 'application/pdf', fileName: 'input_sampled.pdf' } });
+  });
+
+  it('tries every option and alias, the other case, and a non-option', () => {
+    expect(byId('mode=RANGE').fields).toEqual({ mode: 'RANGE', from: '1', to: '1', pageNumbers: '1' });
+    expect(byId('mode=range-of-pages').expect.status).toBe(200);
+    expect(byId('mode=all').expect).toMatchObject({ status: 400, message: 'Pick a mode.', fieldError: 'mode: Pick a mode.' });
+    expect(byId('mode=not-an-option').expect.message).toBe('Pick a mode.');
+  });
+
+  it('tries numbers at, below and above their bounds, with the condition that shows them', () => {
+    expect(byId('to=max')).toMatchObject({ fields: { mode: 'RANGE', to: '99', from: '1' }, condition: 'mode = RANGE', run: 'schema' });
+    expect(byId('to>max')).toMatchObject({ fields: { to: '100' }, expect: { status: 400, message: 'To: 1 to 99.' } });
+    expect(byId('from<min').fields.from).toBe('0');
+    expect(byId('from=fraction').fields.from).toBe('1.5');
+    expect(byId('scale=bound')).toMatchObject({ fields: { scale: '0' }, expect: { message: 'Scale above 0.' } });
+    expect(byId('scale>bound').fields.scale).toBe('0.5');
+  });
+
+  it('leaves out each required field while it is shown, and breaks each cross-field rule', () => {
+    expect(byId('from-missing')).toMatchObject({ fields: { mode: 'RANGE', to: '1' }, expect: { message: 'Say from where.' } });
+    expect(byId('from-missing').fields).not.toHaveProperty('from');
+    expect(byId('pageNumbers-missing').fields).not.toHaveProperty('pageNumbers');
+    expect(byId('to<from')).toMatchObject({ fields: { to: '1', from: '2' }, expect: { message: 'To before from.', fieldError: 'to: To before from.' } });
+    expect(byId('from-hidden')).toMatchObject({ fields: { mode: 'ALL', from: 'abc' }, expect: { status: 200 } });
+  });
+
+  it('tries each bad upload with the runner’s texts', () => {
+    expect(byId('no-file').expect).toMatchObject({ status: 400, type: '/errors/missing-file', message: 'Please upload a PDF file.' });
+    expect(byId('too-few-files')).toMatchObject({ upload: { count: 1 }, expect: { message: 'Two, please.' } });
+    expect(byId('too-many-files')).toMatchObject({ upload: { count: 4 }, expect: { message: RUNNER_TEXTS.tooManyFiles(3) } });
+    expect(byId('password-pdf').expect).toMatchObject({ errorCode: 'E004', message: RUNNER_TEXTS.pdfPassword });
+    expect(byId('too-large').expect).toMatchObject({ status: 413, message: 'Each file may be at most 1 MB.' });
+  });
+
+  it('sends a tool that shares an endpoint one of its own fields, and its owner none of them', () => {
+    const borrower = defineTool({ ...sample, id: 'borrower', sharesEndpoint: { whenAnyField: ['mode'] } });
+    const owner = defineTool({ ...sample, id: 'owner', fields: { pageNumbers: sample.fields.pageNumbers }, checks: [] });
+    for (const c of deriveQaCases(borrower, [owner, borrower], LIMITS)) expect(routedTool([owner, borrower], c.fields).id).toBe('borrower');
+    for (const c of deriveQaCases(owner, [owner, borrower], LIMITS)) expect(c.fields).not.toHaveProperty('mode');
+  });
+
+  it('derives cases for every registered tool, with unique ids', () => {
+    const all = deriveAllQaCases(tools, LIMITS);
+    for (const tool of tools) {
+      const ids = all.filter((c) => c.toolId === tool.id).map((c) => c.id);
+      expect(ids).toEqual(expect.arrayContaining(['defaults', 'defaults-sent', 'no-file', 'wrong-type', 'empty-file', 'corrupt-pdf', 'password-pdf']));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+});
+
+describe('npm run qa-matrix', () => {
+  let out: string;
+  beforeEach(() => (out = mkdtempSync(join(tmpdir(), 'folio-qa-'))));
+  afterEach(() => rmSync(out, { recursive: true, force: true }));
+
+  it('writes one Markdown table per tool and one CSV, replacing stale tables', () => {
+    writeFileSync(join(out, 'removed-tool.md'), 'old');
+    writeQaMatrix({ ids: [], outDir: out, limits: LIMITS, tools: [sample] });
+    expect(readdirSync(out).sort()).toEqual(['qa-matrix.csv', 'sample.md']);
+    const table = readFileSync(join(out, 'sample.md'), 'utf8');
+    expect(table).toContain('# Sample (`sample`)');
+    expect(table).toContain('| From just below its minimum (0) | mode = RANGE | mode=RANGE, from=0, to=1, pageNumbers=1 | 2 × 4-page PDF (input.pdf) | 400 | From: a page number. | http |');
+    const csv = readFileSync(join(out, 'qa-matrix.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('tool,endpoint,case,group,title,condition,fields,files,file_kind,file_count,status,type,error_code,message,content_type,file_name,run');
+    expect(csv.length - 2).toBe(deriveQaCases(sample, [sample], LIMITS).length);
+  });
+
+  it('writes only the named tools, and names the known ones when an id is wrong', () => {
+    writeQaMatrix({ ids: ['rotate'], outDir: out, limits: LIMITS });
+    expect(readdirSync(out).sort()).toEqual(['rotate.csv', 'rotate.md']);
+    expect(() => writeQaMatrix({ ids: ['nope'], outDir: out, limits: LIMITS })).toThrow(/No tool "nope"\. Known tools: .*rotate/);
+  });
+
+  it('reads its arguments and the server limits it should assume', () => {
+    expect(parseQaMatrixArgs(['rotate', '--out', 'x'])).toEqual({ ids: ['rotate'], outDir: join(process.cwd(), 'x') });
+    expect(() => parseQaMatrixArgs(['--outdir'])).toThrow('Unknown option --outdir');
+    expect(limitsFromEnv({ FOLIO_MAX_FILES: '7', FOLIO_MAX_UPLOAD_MB: '2' })).toEqual({ maxFiles: 7, maxUploadBytes: 2 * 1024 * 1024 });
+    expect(limitsFromEnv({})).toEqual({ maxFiles: 50, maxUploadBytes: 100 * 1024 * 1024 });
+  });
+
+  it('quotes CSV values that need it', () => {
+    const [c] = deriveQaCases(sample, [sample], LIMITS);
+    const row = renderCsv([{ ...c, title: 'a "quoted", value' }]).split('\r\n')[1];
+    expect(row).toContain('"a ""quoted"", value"');
+  });
+});

@@ -1,0 +1,232 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { registeredToolIds, renderRegistryIndex } from '../generators/src/registry-index';
+import { CATEGORIES, type AnyTool, type Field, type SelectOption } from './index';
+
+const REPO = resolve(__dirname, '..');
+/** The product spec, cloned beside the repo (shared/spec/*.txt). */
+const SPEC_DIR = resolve(REPO, '../shared/spec');
+
+/**
+ * Validation and toast texts that are not the spec's, allowed on purpose. The spec
+ * words only what its pages check; API-only options and the reference's own
+ * answers need texts of their own. Each line says where its text comes from; a
+ * text no tool uses any more is reported, so the list cannot rot.
+ */
+const ALLOWED_TEXTS: Record<string, string> = {
+  // The reference's exact texts (shared/reference/stirling-api.md).
+  'Angle must be a multiple of 90': 'reference §1.7 and §3.8: the detail Stirling answers for a bad angle',
+  'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.': 'reference §3.2 "Invalid page size format: <value>", with the accepted values',
+  // Ours: API-only options and checks the spec's pages never send or word.
+  'Orientation must be PORTRAIT or LANDSCAPE.': 'adjust-page-size and multi-page-layout `orientation` (API only)',
+  'Margins must be numbers of 0 or more.': 'crop-pdf margins; the spec gives the inputs, not a message',
+  'x must be a number.': 'crop-pdf `x` (API only)',
+  'y must be a number.': 'crop-pdf `y` (API only)',
+  'Crop width must be greater than 0.': 'crop-pdf `width` (API only)',
+  'Crop height must be greater than 0.': 'crop-pdf `height` (API only)',
+  'Choose all pages or a custom range.': 'extract-page `pageRange`, a select the page cannot get wrong',
+  'sortType must be one of orderProvided, byFileName, byDateModified, byDateCreated, byPDFTitle.': 'merge `sortType` (API only)',
+  'Mode must be DEFAULT or CUSTOM.': 'multi-page-layout `mode` (API only)',
+  'Rows and columns must be whole numbers from 1 to 300.': 'multi-page-layout `rows` and `cols` (API only, reference §3.3 bounds)',
+  'Arrangement must be BY_ROWS or BY_COLUMNS.': 'multi-page-layout `arrangement` (API only)',
+  'Reading direction must be LTR or RTL.': 'multi-page-layout `readingDirection` (API only)',
+  'Margins must be whole numbers of points, 0 or more.': 'multi-page-layout margins (API only)',
+  'Border width must be a whole number, 0 or more.': 'multi-page-layout `borderWidth` (API only)',
+  'customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.':
+    'organise `customMode`, a select the page cannot get wrong',
+};
+
+/** A tool as found in its file. */
+interface ToolEntry {
+  /** Path from the repo root. e.g. 'registry/rotate.tool.ts' */
+  file: string;
+  tool: AnyTool;
+}
+
+interface CheckContext {
+  /** Whether `server/src/processors/<id>.processor.ts` exists. */
+  hasProcessor(id: string): boolean;
+  /** Every text the spec quotes. */
+  specTexts: ReadonlySet<string>;
+  allowedTexts: Readonly<Record<string, string>>;
+}
+
+type DeclaredField = Field & { options?: readonly SelectOption[] };
+
+/**
+ * Every problem in the declarations, each naming the file to fix and how, so a
+ * newcomer sees them all at once rather than one failed run at a time.
+ */
+function declarationProblems(entries: readonly ToolEntry[], context: CheckContext): string[] {
+  const problems: string[] = [];
+  const usedAllowed = new Set<string>();
+
+  const byId = new Map<string, ToolEntry[]>();
+  for (const entry of entries) byId.set(entry.tool.id, [...(byId.get(entry.tool.id) ?? []), entry]);
+  for (const [id, same] of byId) {
+    if (same.length > 1) problems.push(`${same.map((e) => e.file).join(' and ')} all declare id "${id}": ids must be unique; rename all but one.`);
+  }
+
+  const byEndpoint = new Map<string, ToolEntry[]>();
+  for (const entry of entries) byEndpoint.set(entry.tool.endpoint, [...(byEndpoint.get(entry.tool.endpoint) ?? []), entry]);
+  for (const [endpoint, route] of byEndpoint) {
+    const owners = route.filter((e) => !e.tool.sharesEndpoint);
+    if (owners.length > 1) {
+      problems.push(`${owners.map((e) => e.file).join(' and ')} all declare endpoint ${endpoint}: a second tool on an endpoint must declare \`sharesEndpoint\`.`);
+    }
+    for (const sharer of route.filter((e) => e.tool.sharesEndpoint)) {
+      if (owners.length === 0) problems.push(`${sharer.file}: \`sharesEndpoint\` on ${endpoint}, but no tool owns it; remove \`sharesEndpoint\` or fix \`endpoint\`.`);
+      for (const name of sharer.tool.sharesEndpoint!.whenAnyField) {
+        if (!(name in sharer.tool.fields)) problems.push(`${sharer.file}: \`sharesEndpoint.whenAnyField\` names "${name}", which is not one of its fields.`);
+        for (const owner of owners) {
+          if (name in owner.tool.fields) {
+            problems.push(`${sharer.file}: requests with "${name}" are meant for it, but ${owner.file} has a field "${name}" too, so its requests would be misrouted; rename one.`);
+          }
+        }
+      }
+    }
+  }
+
+  const categoryIds: readonly string[] = CATEGORIES.map((c) => c.id);
+  for (const { file, tool } of entries) {
+    if (!categoryIds.includes(tool.category)) problems.push(`${file}: category "${tool.category}" does not exist; use one of ${categoryIds.join(', ')}.`);
+    if (!context.hasProcessor(tool.id)) {
+      problems.push(`${file}: no processor; create server/src/processors/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
+    }
+
+    const texts: [where: string, text: string | undefined][] = [
+      ...Object.entries(tool.input.messages).map(([key, text]) => [`input.messages.${key}`, text] as [string, string]),
+      ...Object.entries(tool.fields).flatMap(([name, field]) => [
+        [`fields.${name}.required`, field.required] as [string, string | undefined],
+        [`fields.${name}.invalid`, (field as { invalid?: string }).invalid] as [string, string | undefined],
+      ]),
+      ...(tool.checks ?? []).map((check, i) => [`checks[${i}].message`, check.message] as [string, string]),
+      ['toast.success', tool.toast.success],
+    ];
+    for (const [where, text] of texts) {
+      if (text === undefined || context.specTexts.has(text)) continue;
+      if (text in context.allowedTexts) {
+        usedAllowed.add(text);
+        continue;
+      }
+      problems.push(
+        `${file}: ${where} "${text}" is not the spec's wording. Copy the spec's text verbatim (shared/spec/*.txt), ` +
+          'or, where the spec has none, add it with its source to ALLOWED_TEXTS in registry/registry-checks.spec.ts.',
+      );
+    }
+
+    for (const [name, declared] of Object.entries(tool.fields)) {
+      const field = declared as DeclaredField;
+      if (field.kind === 'select' && field.default !== undefined && !field.options?.some((o) => o.value === field.default)) {
+        problems.push(`${file}: fields.${name} defaults to ${JSON.stringify(field.default)}, which is not one of its options (${field.options?.map((o) => JSON.stringify(o.value)).join(', ')}).`);
+      }
+      for (const [other, values] of Object.entries(field.visibleWhen ?? {})) {
+        const controller = tool.fields[other] as DeclaredField | undefined;
+        if (!controller) {
+          problems.push(`${file}: fields.${name}.visibleWhen names "${other}", which is not a field of this tool.`);
+        } else if (controller.options) {
+          const unknown = values.filter((v) => !controller.options!.some((o) => o.value === v));
+          if (unknown.length > 0) problems.push(`${file}: fields.${name}.visibleWhen expects ${other} = ${unknown.map(String).join(', ')}, which ${other} never takes.`);
+        }
+      }
+    }
+  }
+
+  for (const text of Object.keys(context.allowedTexts)) {
+    if (!usedAllowed.has(text)) problems.push(`registry/registry-checks.spec.ts: ALLOWED_TEXTS lists "${text}", which no tool uses any more; remove it.`);
+  }
+  return problems;
+}
+
+/** Every `<id>.tool.ts` and the tools it exports. */
+function toolEntries(): ToolEntry[] {
+  return readdirSync(__dirname)
+    .filter((file) => file.endsWith('.tool.ts'))
+    .sort()
+    .flatMap((file) =>
+      Object.values(require(join(__dirname, file)) as Record<string, unknown>)
+        .filter((value): value is AnyTool => typeof value === 'object' && value !== null && 'endpoint' in value && 'fields' in value)
+        .map((tool) => ({ file: `registry/${file}`, tool })),
+    );
+}
+
+/** Texts the spec quotes, 'like this', from every spec file. */
+function specTexts(): Set<string> {
+  if (!existsSync(SPEC_DIR)) throw new Error(`The product spec is not at ${SPEC_DIR}: clone the repo with shared/ beside it.`);
+  const texts = new Set<string>();
+  for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.txt'))) {
+    for (const match of readFileSync(join(SPEC_DIR, file), 'utf8').matchAll(/'([^'\n]+)'/g)) texts.add(match[1]);
+  }
+  return texts;
+}
+
+describe('registry declarations', () => {
+  it('have no problems (all of them listed together, each with the file to fix)', () => {
+    const problems = declarationProblems(toolEntries(), {
+      hasProcessor: (id) => existsSync(join(REPO, 'server/src/processors', `${id}.processor.ts`)),
+      specTexts: specTexts(),
+      allowedTexts: ALLOWED_TEXTS,
+    });
+    if (problems.length > 0) throw new Error(`${problems.length} problem(s) in the tool declarations:\n  - ${problems.join('\n  - ')}`);
+  });
+
+  it('reports every kind of problem at once, naming the file', () => {
+    const base = toolEntries().find((e) => e.tool.id === 'organise') ?? toolEntries()[0];
+    const tool = (changes: Partial<AnyTool>): AnyTool => ({ ...base.tool, ...changes });
+    const broken: ToolEntry[] = [
+      { file: 'registry/a.tool.ts', tool: tool({ id: 'a', endpoint: '/api/v1/x/one', toast: { success: 'Done!' } }) },
+      { file: 'registry/b.tool.ts', tool: tool({ id: 'a', endpoint: '/api/v1/x/one', category: 'nowhere' as AnyTool['category'] }) },
+      {
+        file: 'registry/c.tool.ts',
+        tool: tool({
+          id: 'c',
+          endpoint: '/api/v1/x/two',
+          fields: { ...base.tool.fields, customMode: { ...base.tool.fields.customMode, default: 'SIDEWAYS' } },
+        }),
+      },
+    ];
+    const problems = declarationProblems(broken, { hasProcessor: (id) => id !== 'c', specTexts: specTexts(), allowedTexts: { 'Unused text.': 'test' } });
+    const text = problems.join('\n');
+    expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare id "a"');
+    expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare endpoint /api/v1/x/one');
+    expect(text).toContain('registry/b.tool.ts: category "nowhere" does not exist');
+    expect(text).toContain('registry/c.tool.ts: no processor; create server/src/processors/c.processor.ts');
+    expect(text).toContain('registry/a.tool.ts: toast.success "Done!" is not the spec\'s wording');
+    expect(text).toContain('registry/c.tool.ts: fields.customMode defaults to "SIDEWAYS", which is not one of its options');
+    expect(text).toContain('ALLOWED_TEXTS lists "Unused text.", which no tool uses any more');
+  });
+});
+
+describe('generated files', () => {
+  /** Every file a generator writes into the repo, how to regenerate it, and the banner it must start with. */
+  const GENERATED = [
+    {
+      file: 'registry/index.ts',
+      banner: '// Generated by generators/src/registry-index.ts from registry/*.tool.ts; do not edit.',
+      render: () => renderRegistryIndex(registeredToolIds()),
+      fix: 'npm run registry-index',
+    },
+  ];
+
+  it.each(GENERATED.map((g) => [g.file, g] as const))('%s carries its do-not-edit banner and is what regenerating would write', (_file, generated) => {
+    const current = readFileSync(join(REPO, generated.file), 'utf8');
+    expect(current.split('\n')[0]).toBe(generated.banner);
+    if (current !== generated.render()) throw new Error(`${generated.file} is out of date with its sources: run \`${generated.fix}\`.`);
+  });
+
+  it('lists every file that says it is generated', () => {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(REPO, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (!['node_modules', 'dist', 'dist-bench'].includes(entry.name)) walk(path);
+        } else if (/\.(ts|tsx)$/.test(entry.name) && /^\/\/ Generated by generators\//.test(readFileSync(join(REPO, path), 'utf8'))) {
+          found.push(path);
+        }
+      }
+    };
+    for (const dir of ['registry', 'server/src', 'web/src']) walk(dir);
+    expect(found.sort()).toEqual(GENERATED.map((g) => g.file).sort());
+  });
+});
