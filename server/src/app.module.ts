@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { tools as registeredTools, type AnyTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from './config';
 import { ContactModule } from './contact/contact.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { SiteController } from './site/site.controller';
 import { WebAppController } from './site/web-app.controller';
 import { ToolsModule } from './tools/tools.module';
@@ -18,6 +19,7 @@ export class AppModule {
       imports: [
         ToolsModule.register({ tools, config, processorsDir }),
         ContactModule.register(config.dataDir),
+        OpenApiModule.register({ tools, config }),
         // Last: its catch-all route must come after every real route.
         { module: WebAppModule, controllers: [WebAppController] },
       ],

@@ -1,0 +1,354 @@
+import {
+  CATEGORIES,
+  renderFileName,
+  RESULT_CONTENT_TYPES,
+  FILE_TYPES,
+  type AnyTool,
+  type Field,
+  type Scalar,
+  type SelectOption,
+} from '@folio/registry';
+import type { ServerConfig } from '../config';
+import { ApiError, problemBody } from '../http/api-error';
+import { contentDisposition } from '../tools/content-disposition';
+import { groupByEndpoint } from '../tools/processor-discovery';
+import { FILE_FIELD } from '../tools/tool-runner';
+
+/**
+ * The OpenAPI 3.1 document of the tool API, built from the registry: one path per
+ * endpoint (two tools on a shared endpoint are documented together), a multipart
+ * body with `fileInput` and every declared field, the result's content types and
+ * download name, and the problem JSON of each error with the tool's own messages.
+ * No tool is described anywhere else; a new tool file appears here on restart.
+ */
+
+type Json = Record<string, unknown>;
+
+/** A declared field with every builder's options visible (each kind uses some). */
+type DeclaredField = Field & {
+  invalid?: string;
+  min?: number;
+  max?: number;
+  greaterThan?: number;
+  integer?: boolean;
+  multipleOf?: number;
+  maxLength?: number;
+  caseInsensitive?: boolean;
+  options?: readonly SelectOption[];
+  choices?: readonly SelectOption<number>[];
+};
+
+/** The name a response is named after in examples. */
+const EXAMPLE_UPLOAD = 'report.pdf';
+
+const PAGE_GRAMMAR =
+  'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
+
+export interface OpenApiOptions {
+  tools: readonly AnyTool[];
+  config: Pick<ServerConfig, 'maxFiles' | 'maxUploadBytes' | 'maxRequestBytes' | 'engineTimeoutMs'>;
+  /** e.g. '0.1.0' */
+  version: string;
+}
+
+export function buildOpenApiDocument({ tools, config, version }: OpenApiOptions): Json {
+  const routes = groupByEndpoint(tools, (tool) => tool.endpoint);
+  const paths: Json = {};
+  for (const route of routes) {
+    const owner = route.find((t) => !t.sharesEndpoint) ?? route[0];
+    // Owner first, so a shared endpoint reads as "the tool, and the one that borrows it".
+    const ordered = [owner, ...route.filter((t) => t !== owner)];
+    paths[owner.endpoint] = { post: operation(ordered, config) };
+  }
+  const usedCategories = new Set(tools.map((t) => t.category));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Folio API',
+      version,
+      summary: 'PDF tools over HTTP, compatible with the Stirling-PDF API.',
+      description: [
+        'Every tool is one `POST` with a `multipart/form-data` body: the files under `fileInput`, options as text fields',
+        '(numbers and booleans as text, e.g. `true`). A success is the result file itself, named in `Content-Disposition`.',
+        'A failure is JSON with `status`, `error` and `detail` (the same text); 4xx answers are problem JSON (RFC 9457) with `type` and `title`,',
+        'and validation failures list every problem in `errors`. Uploads are deleted as soon as the response has been sent.',
+        '',
+        'This document is generated from the tool registry: `GET /api/openapi.json`.',
+      ].join('\n'),
+    },
+    tags: CATEGORIES.filter((c) => usedCategories.has(c.id)).map((c) => ({ name: c.label })),
+    paths,
+    components: {
+      schemas: {
+        Problem: PROBLEM_SCHEMA,
+      },
+      headers: {
+        RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+      },
+    },
+  };
+}
+
+const PROBLEM_SCHEMA: Json = {
+  type: 'object',
+  description: 'An error answer. Clients read `detail` or `error` (the same text).',
+  required: ['status', 'error', 'detail'],
+  properties: {
+    status: { type: 'integer', description: 'The HTTP status, repeated.', examples: [400] },
+    error: { type: 'string', description: 'The message; the same text as `detail`.', examples: ['Please upload a PDF file.'] },
+    detail: { type: 'string', description: 'The message: the tool’s declared text, or one of the fixed texts clients compare (E001, E004).' },
+    type: { type: 'string', description: 'Problem type.', examples: ['/errors/invalid-argument', '/errors/pdf-password'] },
+    title: { type: 'string', description: 'Short name of the problem type.', examples: ['Invalid Argument'] },
+    errorCode: { type: 'string', pattern: '^E\\d{3}$', examples: ['E004'], description: 'Stirling error code, where one applies: E001 damaged PDF, E004 password needed, E005 no pages, E006 not a PDF.' },
+    errors: { type: 'array', items: { type: 'string' }, examples: [['angle: Angle must be a multiple of 90']], description: 'Every validation problem, as `field: message`.' },
+    instance: { type: 'string', description: 'The request path.' },
+    path: { type: 'string', description: 'The request path.' },
+    timestamp: { type: 'string', format: 'date-time' },
+  },
+};
+
+function ref(schema: string): Json {
+  return { $ref: `#/components/schemas/${schema}` };
+}
+
+function example(error: ApiError, path: string): Json {
+  const { timestamp: _timestamp, ...body } = problemBody(error, path);
+  return body;
+}
+
+/** On a shared endpoint, says which tool a text is about. */
+function label(tool: AnyTool, shared: boolean, text: string): string {
+  return shared ? `**${tool.title}**: ${text}` : text[0].toUpperCase() + text.slice(1);
+}
+
+function operation(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {
+  const [owner] = route;
+  const shared = route.length > 1;
+  const description = route.map((tool) => label(tool, shared, `${tool.subtitle}${filesSentence(tool, config)}`));
+  for (const tool of route) {
+    if (tool.sharesEndpoint) {
+      const fields = tool.sharesEndpoint.whenAnyField.map((f) => `\`${f}\``).join(', ');
+      description.push(`A request carrying ${fields} is handled as ${tool.title}; any other as ${owner.title}.`);
+    }
+  }
+  return {
+    operationId: camelCase(owner.id),
+    summary: route.map((t) => t.title).join(' / '),
+    description: description.join('\n\n'),
+    tags: [CATEGORIES.find((c) => c.id === owner.category)!.label],
+    requestBody: { required: true, content: { 'multipart/form-data': requestContent(route, config) } },
+    responses: {
+      '200': success(route),
+      '400': badRequest(route, config),
+      '413': {
+        description: `A file is larger than ${megabytes(config.maxUploadBytes)}, or the request larger than ${megabytes(config.maxRequestBytes)}.`,
+        content: {
+          'application/problem+json': {
+            schema: ref('Problem'),
+            examples: {
+              'file-too-large': { value: example(ApiError.fileTooLarge(config.maxUploadBytes), owner.endpoint) },
+              'request-too-large': { value: example(ApiError.requestTooLarge(config.maxRequestBytes), owner.endpoint) },
+            },
+          },
+        },
+      },
+      '415': {
+        description: 'The body is not `multipart/form-data`.',
+        content: { 'application/problem+json': { schema: ref('Problem'), example: example(ApiError.unsupportedMediaType(), owner.endpoint) } },
+      },
+      '429': {
+        description: 'Every processing slot and queue place is taken; try again after `Retry-After` seconds.',
+        headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+        content: { 'application/problem+json': { schema: ref('Problem'), example: example(ApiError.busy(5), owner.endpoint) } },
+      },
+      '500': {
+        description:
+          'The job failed or ran out of time. A timeout is problem JSON; any other failure is plain JSON whose `error` ' +
+          'starts with "Job failed:" (internal details are never shown).',
+        content: {
+          // The body api-exception.filter.ts sends for any failure that is not an ApiError.
+          'application/json': {
+            schema: ref('Problem'),
+            example: { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path: owner.endpoint },
+          },
+          'application/problem+json': { schema: ref('Problem'), example: example(ApiError.timedOut(owner.timeoutMs ?? config.engineTimeoutMs), owner.endpoint) },
+        },
+      },
+    },
+  };
+}
+
+function filesSentence(tool: AnyTool, config: OpenApiOptions['config']): string {
+  const types = tool.input.accept.map((key) => FILE_TYPES[key].label).join(' or ');
+  const max = maxFilesOf(tool, config);
+  const min = tool.input.minFiles ?? 1;
+  if (!tool.input.multiple) return ` Takes one ${types} file.`;
+  const batch = tool.input.combine ? ' They are combined into one result.' : ' Several files are each processed and returned together as a ZIP.';
+  return ` Takes ${min} to ${max} ${types} files.${batch}`;
+}
+
+function maxFilesOf(tool: AnyTool, config: OpenApiOptions['config']): number {
+  return tool.input.multiple ? Math.min(tool.input.maxFiles ?? Infinity, config.maxFiles) : 1;
+}
+
+function requestContent(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {
+  const shared = route.length > 1;
+  const mimeTypes = [...new Set(route.flatMap((t) => t.input.accept.flatMap((key) => FILE_TYPES[key].mimeTypes)))];
+  const binary = { type: 'string', format: 'binary', contentMediaType: mimeTypes.join(', ') };
+  const multiple = route.some((t) => t.input.multiple);
+  const fileHelp = route.map((t) => label(t, shared, filesSentence(t, config).trim())).join(' ');
+  const properties: Json = {
+    [FILE_FIELD]: multiple
+      ? {
+          type: 'array',
+          items: binary,
+          minItems: Math.min(...route.map((t) => t.input.minFiles ?? 1)),
+          maxItems: Math.max(...route.map((t) => maxFilesOf(t, config))),
+          description: `The files, one part each. ${fileHelp}`,
+        }
+      : { ...binary, description: `The file. ${fileHelp}` },
+  };
+  const requiredBy = new Map<string, number>();
+  for (const tool of route) {
+    for (const [name, declared] of Object.entries(tool.fields)) {
+      const field = declared as DeclaredField;
+      const schema = fieldSchema(tool, field, shared);
+      const existing = properties[name] as Json | undefined;
+      properties[name] = existing ? { anyOf: [existing, schema] } : schema;
+      if (field.required && !field.visibleWhen) requiredBy.set(name, (requiredBy.get(name) ?? 0) + 1);
+      for (const alias of field.aliases ?? []) {
+        properties[alias] ??= { ...schema, description: `Another name for \`${name}\`, which wins when both are sent.`, default: undefined };
+      }
+    }
+  }
+  // Required on a shared endpoint only when every tool on it requires it.
+  const required = [FILE_FIELD, ...[...requiredBy].filter(([, count]) => count === route.length).map(([name]) => name)];
+  return {
+    schema: { type: 'object', required, properties },
+    encoding: { [FILE_FIELD]: { contentType: mimeTypes.join(', ') } },
+  };
+}
+
+function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean): Json {
+  const notes: string[] = [sentence(field.label)];
+  if (field.help) notes.push(sentence(field.help));
+  let schema: Json;
+  switch (field.kind) {
+    case 'number':
+      schema = {
+        type: field.integer ? 'integer' : 'number',
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+        ...(field.greaterThan !== undefined ? { exclusiveMinimum: field.greaterThan } : {}),
+        ...(field.multipleOf !== undefined ? { multipleOf: field.multipleOf } : {}),
+        ...(field.choices ? { examples: field.choices.map((c) => c.value) } : {}),
+      };
+      if (field.choices) notes.push(`The page offers ${field.choices.map((c) => `\`${c.value}\` (${c.label})`).join(', ')}.`);
+      break;
+    case 'select': {
+      const options = field.options ?? [];
+      const values: Scalar[] = options.flatMap((o) => [o.value, ...(o.aliases ?? [])]);
+      const types = [...new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)))];
+      schema = { type: types.length === 1 ? types[0] : types, enum: values };
+      notes.push(`Options: ${options.map((o) => `\`${o.value}\` ${o.label}`).join('; ')}.`);
+      const aliases = options.flatMap((o) => (o.aliases ?? []).map((a) => `\`${a}\` means \`${o.value}\``));
+      if (aliases.length) notes.push(`Also accepted: ${aliases.join(', ')}.`);
+      if (field.caseInsensitive) notes.push('Read in any case.');
+      break;
+    }
+    case 'checkbox':
+      schema = { type: 'boolean' };
+      notes.push('`true` or `false` (also on/off, yes/no, 1/0).');
+      break;
+    case 'pages':
+      schema = { type: 'string', examples: ['1,3,5-7', 'all', '2n+1'] };
+      notes.push(PAGE_GRAMMAR);
+      break;
+    default:
+      schema = { type: 'string', ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}) };
+  }
+  if (field.default !== undefined) schema.default = field.default;
+  if (field.visibleWhen) {
+    const when = Object.entries(field.visibleWhen)
+      .map(([other, allowed]) => `\`${other}\` is ${allowed.map((v) => `\`${String(v)}\``).join(' or ')}`)
+      .join(' and ');
+    notes.push(`Used only when ${when}${field.required ? ', and then required' : ''}; ignored otherwise.`);
+  }
+  if (field.required) notes.push(`Left out: “${field.required}”`);
+  if (field.invalid) notes.push(`Refused value: “${field.invalid}”`);
+  if (field.apiOnly) notes.push('Not shown on the web page.');
+  schema.description = label(tool, shared, notes.join(' '));
+  return schema;
+}
+
+function success(route: readonly AnyTool[]): Json {
+  const shared = route.length > 1;
+  const binary = (mediaType: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: mediaType } });
+  const content: Json = {};
+  const lines: string[] = [];
+  for (const tool of route) {
+    const mediaType = RESULT_CONTENT_TYPES[tool.result.kind];
+    content[mediaType] ??= binary(mediaType);
+    const name = `\`${tool.download.api}\``;
+    let line = `the result (${mediaType}), named ${name} after the first upload`;
+    if (tool.input.multiple && !tool.input.combine && tool.result.kind !== 'zip') {
+      content[RESULT_CONTENT_TYPES.zip] ??= binary(RESULT_CONTENT_TYPES.zip);
+      line += `; several files give a ZIP (${RESULT_CONTENT_TYPES.zip}) of one result each, named like the first with \`.zip\``;
+    }
+    lines.push(label(tool, shared, `${line}.`));
+  }
+  const exampleName = renderFileName(route[0].download.api, EXAMPLE_UPLOAD);
+  return {
+    description: `${lines.join(' ')} \`{base}\` is the upload’s name without its extension.`,
+    headers: {
+      'Content-Disposition': {
+        description: 'The download name, URL-encoded: `form-data; name="attachment"; filename="<name>"`.',
+        schema: { type: 'string' },
+        example: contentDisposition(exampleName),
+      },
+    },
+    content,
+  };
+}
+
+function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {
+  const shared = route.length > 1;
+  const examples: Json = {};
+  const add = (tool: AnyTool, key: string, summary: string, error: ApiError) => {
+    const id = shared ? `${tool.id}.${key}` : key;
+    examples[id] ??= { summary: shared ? `${tool.title}: ${summary}` : summary, value: example(error, tool.endpoint) };
+  };
+  for (const tool of route) {
+    const { messages } = tool.input;
+    add(tool, 'missing-file', 'No file', ApiError.missingFile(messages.missing));
+    if ((tool.input.minFiles ?? 1) > 1) add(tool, 'too-few-files', 'Too few files', ApiError.invalidArgument(messages.tooFew ?? messages.missing));
+    add(tool, 'too-many-files', 'Too many files', ApiError.tooManyFiles(maxFilesOf(tool, config)));
+    add(tool, 'wrong-file-type', 'Not a PDF', ApiError.wrongFileType(messages.wrongType));
+    for (const [name, declared] of Object.entries(tool.fields)) {
+      const field = declared as DeclaredField;
+      if (field.required) add(tool, `${name}.missing`, `${field.label} left out`, ApiError.invalidArgument(field.required, [`${name}: ${field.required}`]));
+      if (field.invalid) add(tool, `${name}.invalid`, `${field.label} refused`, ApiError.invalidArgument(field.invalid, [`${name}: ${field.invalid}`]));
+    }
+    for (const check of tool.checks ?? []) {
+      add(tool, `${check.field}.check`, `${check.field} less than ${check.than}`, ApiError.invalidArgument(check.message, [`${check.field}: ${check.message}`]));
+    }
+  }
+  add(route[0], 'pdf-password', 'The PDF needs a password (E004)', ApiError.pdfPassword());
+  add(route[0], 'pdf-corrupted', 'The PDF is damaged (E001)', ApiError.pdfCorrupted());
+  return {
+    description: 'A missing or unreadable file, or an option out of its domain. `detail` is the declared message.',
+    content: { 'application/problem+json': { schema: ref('Problem'), examples } },
+  };
+}
+
+function sentence(text: string): string {
+  return /[.!?:]$/.test(text) ? text : `${text}.`;
+}
+
+function camelCase(id: string): string {
+  return id.replace(/-([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AnyTool } from '@folio/registry';
+import type { ServerConfig } from '../config';
+import { buildOpenApiDocument } from './openapi-document';
+import { OPENAPI_DOCUMENT, OpenApiController } from './openapi.controller';
+
+/** Serves the OpenAPI document of the registered tools and the API reference page built on it. */
+@Module({})
+export class OpenApiModule {
+  static register(options: { tools: readonly AnyTool[]; config: ServerConfig }): DynamicModule {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string };
+    // Built once: the registry does not change while the server runs.
+    const document = JSON.stringify(buildOpenApiDocument({ ...options, version }));
+    return {
+      module: OpenApiModule,
+      controllers: [OpenApiController],
+      providers: [{ provide: OPENAPI_DOCUMENT, useValue: document }],
+    };
+  }
+}
