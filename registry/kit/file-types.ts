@@ -1,10 +1,42 @@
 /**
  * File types a tool can accept. The browser filters picks and drops by
- * extension and MIME type; the server trusts neither and sniffs the content
- * (server/src/tools/file-sniffing.ts keeps one sniffer per key below).
+ * extension and MIME type; the server trusts neither and checks the content
+ * (server/src/tools/file-sniffing.ts keeps one check per key below). Where the
+ * content has no signature to check (text formats, the office suite's many
+ * formats), `identifiedBy: 'extension'` says the server goes by the name, and
+ * the engine that reads the file is the judge.
  */
 export const FILE_TYPES = {
-  pdf: { label: 'PDF', extensions: ['.pdf'], mimeTypes: ['application/pdf'] },
+  pdf: { label: 'PDF', extensions: ['.pdf'], mimeTypes: ['application/pdf'], identifiedBy: 'content' },
+  jpeg: { label: 'JPG', extensions: ['.jpg', '.jpeg', '.jpe', '.jfif'], mimeTypes: ['image/jpeg'], identifiedBy: 'content' },
+  png: { label: 'PNG', extensions: ['.png'], mimeTypes: ['image/png'], identifiedBy: 'content' },
+  gif: { label: 'GIF', extensions: ['.gif'], mimeTypes: ['image/gif'], identifiedBy: 'content' },
+  bmp: { label: 'BMP', extensions: ['.bmp', '.dib'], mimeTypes: ['image/bmp', 'image/x-bmp', 'image/x-ms-bmp'], identifiedBy: 'content' },
+  tiff: { label: 'TIFF', extensions: ['.tif', '.tiff'], mimeTypes: ['image/tiff'], identifiedBy: 'content' },
+  eml: { label: 'EML', extensions: ['.eml'], mimeTypes: ['message/rfc822'], identifiedBy: 'extension' },
+  /** Outlook's message file: an OLE2 compound file. */
+  msg: { label: 'MSG', extensions: ['.msg'], mimeTypes: ['application/vnd.ms-outlook'], identifiedBy: 'content' },
+  html: { label: 'HTML', extensions: ['.html', '.htm'], mimeTypes: ['text/html'], identifiedBy: 'extension' },
+  /** A ZIP holding an HTML file and its assets (HTML to PDF). */
+  zip: { label: 'ZIP', extensions: ['.zip'], mimeTypes: ['application/zip', 'application/x-zip-compressed'], identifiedBy: 'content' },
+  markdown: { label: 'Markdown', extensions: ['.md', '.markdown'], mimeTypes: ['text/markdown', 'text/x-markdown'], identifiedBy: 'extension' },
+  /**
+   * Everything Convert File to PDF takes, verbatim from the spec's list (compared
+   * case-insensitively), plus '.jpg', the usual spelling of '.jpeg'. The page shows
+   * this list; the server checks against it.
+   */
+  convertible: {
+    label: 'supported file',
+    extensions: [
+      '.doc', '.docx', '.dot', '.dotx', '.csv', '.xls', '.xlsx', '.xlt', '.xltx', '.slk', '.dif', '.ppt', '.pptx',
+      '.odt', '.ott', '.ods', '.ots', '.odp', '.otp', '.odg', '.otg', '.txt', '.text', '.xml', '.rtf', '.bmp', '.gif',
+      '.jpeg', '.jpg', '.png', '.tif', '.pbm', '.pgm', '.ppm', '.ras', '.xbm', '.xpm', '.svg', '.svm', '.wmf', '.html', '.lwp',
+      '.sda', '.sdc', '.sdd', '.sdw', '.stc', '.std', '.sti', '.stw', '.sxd', '.sxg', '.sxi', '.sxw', '.dbf', '.fods',
+      '.vsd', '.vor', '.vor3', '.vor4', '.uop', '.pct', '.ps', '.pdf',
+    ],
+    mimeTypes: [],
+    identifiedBy: 'extension',
+  },
 } as const satisfies Record<string, FileTypeInfo>;
 
 export interface FileTypeInfo {
@@ -14,20 +46,38 @@ export interface FileTypeInfo {
   extensions: readonly string[];
   /** MIME types browsers report for it. e.g. ['application/pdf'] */
   mimeTypes: readonly string[];
+  /** How the server recognises an upload: by a signature in its first bytes, or by its name. */
+  identifiedBy: 'content' | 'extension';
 }
 
 export type FileTypeKey = keyof typeof FILE_TYPES;
 
-/** True when a browser-side file (name + reported type) looks like one of `types`. */
+/** The lower-case extension of a file name, with its dot; '' when it has none. e.g. 'Report.DOCX' → '.docx' */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && dot > fileName.lastIndexOf('/') ? fileName.slice(dot).toLowerCase() : '';
+}
+
+/** True when the name carries one of the type's extensions. */
+export function hasExtensionOf(fileName: string, key: FileTypeKey): boolean {
+  const info: FileTypeInfo = FILE_TYPES[key];
+  return info.extensions.includes(extensionOf(fileName));
+}
+
+/**
+ * True when a browser-side file (name + reported type) looks like one of `types`.
+ * A type known by its name only must have the extension; a reported MIME type is
+ * not enough there.
+ */
 export function matchesFileType(file: { name: string; type?: string }, types: readonly FileTypeKey[]): boolean {
-  const name = file.name.toLowerCase();
   return types.some((key) => {
     const info: FileTypeInfo = FILE_TYPES[key];
-    return info.extensions.some((ext) => name.endsWith(ext)) || (!!file.type && info.mimeTypes.includes(file.type));
+    if (hasExtensionOf(file.name, key)) return true;
+    return info.identifiedBy === 'content' && !!file.type && info.mimeTypes.includes(file.type);
   });
 }
 
 /** The `accept` attribute for a file input. e.g. '.pdf,application/pdf' */
 export function acceptAttribute(types: readonly FileTypeKey[]): string {
-  return types.flatMap((key) => [...FILE_TYPES[key].extensions, ...FILE_TYPES[key].mimeTypes]).join(',');
+  return [...new Set(types.flatMap((key) => [...FILE_TYPES[key].extensions, ...FILE_TYPES[key].mimeTypes]))].join(',');
 }

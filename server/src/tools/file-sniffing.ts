@@ -1,24 +1,50 @@
 import { open } from 'node:fs/promises';
-import type { FileTypeKey } from '@folio/registry';
+import { FILE_TYPES, hasExtensionOf, type FileTypeKey } from '@folio/registry';
 
-/** How many leading bytes the sniffers look at. */
-const HEAD_BYTES = 1024;
+/** How many leading bytes the checks look at. */
+const HEAD_BYTES = 4096;
+
+const startsWith = (head: Buffer, ...signatures: (string | number[])[]) =>
+  signatures
+    .map((signature) => (typeof signature === 'string' ? Buffer.from(signature, 'latin1') : Buffer.from(signature)))
+    .some((signature) => head.subarray(0, signature.length).equals(signature));
+
+/** Text files carry no NUL bytes (UTF-16 text is not taken). */
+const isText = (head: Buffer) => !head.includes(0);
 
 /**
  * Content checks per file type: the browser's extension and MIME type are not
  * trusted. A PDF may have junk before its header (PDF 32000 §7.5.2 readers
- * accept it within the first 1024 bytes).
+ * accept it within the first 1024 bytes). Types known by their name
+ * (`identifiedBy: 'extension'`) must also carry one of their extensions.
  */
-const SNIFFERS = {
-  pdf: (head: Buffer) => head.includes('%PDF-'),
+const CONTENT_CHECKS = {
+  pdf: (head) => head.subarray(0, 1024).includes('%PDF-'),
+  jpeg: (head) => startsWith(head, [0xff, 0xd8, 0xff]),
+  png: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  gif: (head) => startsWith(head, 'GIF87a', 'GIF89a'),
+  bmp: (head) => startsWith(head, 'BM'),
+  tiff: (head) => startsWith(head, [0x49, 0x49, 0x2a, 0x00], [0x4d, 0x4d, 0x00, 0x2a]),
+  eml: isText,
+  msg: (head) => startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  html: isText,
+  zip: (head) => startsWith(head, 'PK\x03\x04'),
+  markdown: isText,
+  // The office suite reads dozens of formats, binary and text: it is the judge.
+  convertible: () => true,
 } satisfies Record<FileTypeKey, (head: Buffer) => boolean>;
 
-export async function sniffFileType(path: string, accepted: readonly FileTypeKey[]): Promise<FileTypeKey | undefined> {
+/** The first accepted type the upload is, by its content (and, where the type says so, its name). */
+export async function sniffFileType(path: string, fileName: string, accepted: readonly FileTypeKey[]): Promise<FileTypeKey | undefined> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    return accepted.find((key) => SNIFFERS[key](head.subarray(0, bytesRead)));
+    const content = head.subarray(0, bytesRead);
+    return accepted.find((key) => {
+      if (FILE_TYPES[key].identifiedBy === 'extension' && !hasExtensionOf(fileName, key)) return false;
+      return CONTENT_CHECKS[key](content);
+    });
   } finally {
     await handle.close();
   }

@@ -1,5 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
-import type { AnyTool, ToolParams } from '@folio/registry';
+import type { AnyTool, FileTypeKey, ToolParams } from '@folio/registry';
 import type { EngineOptions } from '../engines/qpdf';
 import type { Workspace } from './workspace';
 
@@ -16,6 +16,8 @@ export interface InputFile {
   /** The name the client gave it. e.g. 'report.pdf' */
   originalName: string;
   size: number;
+  /** What the content was recognised as, among the tool's accepted types. */
+  type: FileTypeKey;
   /** Page count, for PDFs. */
   pageCount?: number;
 }

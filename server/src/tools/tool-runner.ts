@@ -85,9 +85,9 @@ export class ToolRunner {
     for (const upload of uploads) {
       const originalName = decodeUploadName(upload.originalname);
       if (upload.size === 0) throw ApiError.invalidArgument(`The file "${originalName}" is empty.`);
-      const type = await sniffFileType(upload.path, input.accept);
+      const type = await sniffFileType(upload.path, originalName, input.accept);
       if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
-      const file: InputFile = { path: upload.path, originalName, size: upload.size };
+      const file: InputFile = { path: upload.path, originalName, size: upload.size, type };
       if (type === 'pdf') {
         file.pageCount = await countPages(upload.path, engine);
         if (file.pageCount === 0) throw ApiError.noPages(originalName);

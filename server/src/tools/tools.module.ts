@@ -1,6 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AnyTool } from '@folio/registry';
 import type { ServerConfig } from '../config';
+import { stopEngines } from '../engines/lifecycle';
 import { createToolController } from './create-tool-controller';
 import { discoverProcessors, groupByEndpoint, PROCESSORS_DIR } from './processor-discovery';
 import { ToolRunner } from './tool-runner';
@@ -12,9 +13,13 @@ export interface ToolsModuleOptions {
   processorsDir?: string;
 }
 
-/** One POST route per registered tool, each dispatching to its processor. */
+/** One POST route per registered tool, each dispatching to its processor; stops the engines they started. */
 @Module({})
-export class ToolsModule {
+export class ToolsModule implements OnApplicationShutdown {
+  async onApplicationShutdown(): Promise<void> {
+    await stopEngines();
+  }
+
   static register(options: ToolsModuleOptions): DynamicModule {
     const bindings = discoverProcessors(options.tools, options.processorsDir ?? PROCESSORS_DIR);
     return {
