@@ -11,6 +11,11 @@ export interface InputSpec {
   accept: readonly FileTypeKey[];
   /** Several files may be uploaded in one go. */
   multiple: boolean;
+  /**
+   * The page shows the accepted extensions as a collapsible list (Convert File to
+   * PDF), under this summary. e.g. 'Supported file types'
+   */
+  listAccepted?: string;
   /** Fewest files the tool needs; 1 unless stated. e.g. 2 for Merge */
   minFiles?: number;
   /** Most files one request may carry; unlimited when omitted. */
@@ -32,7 +37,12 @@ export interface InputSpec {
   };
 }
 
-/** What a successful response holds, which decides how the page shows it. */
+/**
+ * What a successful response holds, which decides how the page shows it:
+ * pdf → preview frame; text → read-only text area; html → opened in a new
+ * window; csv → an open-in-new-tab link; zip, json, download → download only.
+ * Every kind also gets a download button.
+ */
 export type ResultKind = 'pdf' | 'zip' | 'text' | 'json' | 'csv' | 'html' | 'download';
 
 /**
@@ -87,6 +97,8 @@ export interface ToolDefinition<F extends Fields = Fields> {
    * handled as this tool; any other request as the owner.
    */
   sharesEndpoint?: { whenAnyField: readonly (keyof F & string)[] };
+  /** A note shown under the title, where the spec has one. e.g. 'Conversion can take up to a minute.' */
+  notice?: string;
   /** A client-side step that adds computed values before sending. e.g. 'crop-box' */
   requestEnhancer?: RequestEnhancerKey;
   action: {
@@ -102,6 +114,11 @@ export interface ToolDefinition<F extends Fields = Fields> {
   };
   result: {
     kind: ResultKind;
+    /**
+     * Content types the page accepts as a success (a substring match); any other
+     * answer shows the error toast, where the spec says so. e.g. ['text/csv']
+     */
+    contentTypes?: readonly string[];
   };
   download: DownloadSpec;
   toast: {
