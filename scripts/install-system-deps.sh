@@ -10,8 +10,18 @@ REQUIRED=(
   "pdftoppm poppler-utils"
   "chromium chromium"
   "fc-list fontconfig"
+  "gs ghostscript"
+  "tesseract tesseract-ocr"
+  "ocrmypdf ocrmypdf"
+  "convert-im6.q16 imagemagick"
 )
-EXTRA_PACKAGES=(fonts-dejavu-core)
+# Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
+# OCR language data, and fonts with the metrics of the usual office fonts.
+EXTRA_PACKAGES=(
+  libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
+  tesseract-ocr-eng
+  fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
+)
 
 missing=()
 for entry in "${REQUIRED[@]}"; do
