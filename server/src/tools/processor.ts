@@ -37,10 +37,20 @@ export interface ProcessorOutput {
   path: string;
   /** Upload name the download name is derived from, when not the first file's (Merge after sorting). */
   nameFrom?: string;
+  /**
+   * The download name, when the declaration's template cannot say it (it depends
+   * on an option: PDF/A level, chosen output format). Wins over `download.api`.
+   */
+  fileName?: string;
   /** Overrides the content type that follows from the tool's result kind. */
   contentType?: string;
 }
 
+/** The processor found nothing to answer with (PDF to CSV without tables): 204 No Content. */
+export interface NoContentOutput {
+  noContent: true;
+}
+
 export interface Processor<T extends AnyTool = AnyTool> {
-  run(input: ProcessorInput<T>): Promise<ProcessorOutput>;
+  run(input: ProcessorInput<T>): Promise<ProcessorOutput | NoContentOutput>;
 }

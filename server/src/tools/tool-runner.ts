@@ -20,7 +20,7 @@ import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
 import { contentDisposition } from './content-disposition';
 import { sniffFileType } from './file-sniffing';
-import type { InputFile, Processor, ProcessorOutput } from './processor';
+import type { InputFile, NoContentOutput, Processor, ProcessorOutput } from './processor';
 import { requestWorkspace, type Workspace } from './workspace';
 
 /** The multipart field every tool reads its files from (Stirling-compatible). */
@@ -104,37 +104,47 @@ export class ToolRunner {
     params: ToolParams<AnyTool>,
     workspace: Workspace,
     engine: EngineOptions,
-  ): Promise<{ path: string; fileName: string; contentType: string }> {
-    const nameOf = (output: ProcessorOutput, file: InputFile) => renderFileName(tool.download.api, output.nameFrom ?? file.originalName);
+  ): Promise<Answer> {
+    const nameOf = (output: ProcessorOutput, file: InputFile) =>
+      output.fileName ?? renderFileName(tool.download.api, output.nameFrom ?? file.originalName);
     const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? RESULT_CONTENT_TYPES[tool.result.kind];
 
     if (tool.input.combine || files.length === 1) {
       const output = await processor.run({ files, params, workspace, engine });
+      if ('noContent' in output) return { noContent: true };
       return { path: output.path, fileName: nameOf(output, files[0]), contentType: contentTypeOf(output) };
     }
 
     // A single-document tool given several files: each is processed on its own
-    // and the results travel together in one ZIP.
+    // and the results travel together in one ZIP (files with nothing to show are left out).
     const entries = [];
     for (const file of files) {
       const output = await processor.run({ files: [file], params, workspace, engine });
-      entries.push({ path: output.path, name: nameOf(output, file) });
+      if (!('noContent' in output)) entries.push({ path: output.path, name: nameOf(output, file) });
     }
+    if (entries.length === 0) return { noContent: true };
     const zipPath = workspace.newPath('.zip');
     await writeZip(zipPath, entries);
     return { path: zipPath, fileName: withExtension(entries[0].name, '.zip'), contentType: RESULT_CONTENT_TYPES.zip };
   }
 
-  private async send(res: Response, result: { path: string; fileName: string; contentType: string }): Promise<void> {
-    const { size } = await stat(result.path);
+  private async send(res: Response, answer: Answer): Promise<void> {
+    if ('noContent' in answer) {
+      res.status(204).end();
+      return;
+    }
+    const { size } = await stat(answer.path);
     res.status(200);
-    res.setHeader('Content-Type', result.contentType);
+    res.setHeader('Content-Type', answer.contentType);
     res.setHeader('Content-Length', String(size));
-    res.setHeader('Content-Disposition', contentDisposition(result.fileName));
+    res.setHeader('Content-Disposition', contentDisposition(answer.fileName));
     res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
-    await pipeline(createReadStream(result.path), res);
+    await pipeline(createReadStream(answer.path), res);
   }
 }
+
+/** What goes back to the client: a file, or 204 when there is nothing to send. */
+type Answer = { path: string; fileName: string; contentType: string } | NoContentOutput;
 
 /**
  * Multer hands over the raw header bytes as latin1; browsers send UTF-8, so
