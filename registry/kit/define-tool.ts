@@ -119,10 +119,22 @@ export interface ToolDefinition<F extends Fields = Fields> {
      * answer shows the error toast, where the spec says so. e.g. ['text/csv']
      */
     contentTypes?: readonly string[];
+    /**
+     * The API's Content-Type when it is not the kind's usual one (RESULT_CONTENT_TYPES),
+     * e.g. 'text/markdown; charset=utf-8', or a ZIP by default where the page asks for
+     * HTML. A processor may still set another for one answer.
+     */
+    apiContentType?: string;
+    /** When the API answers 204 No Content instead of a file. e.g. 'no table on the chosen pages' */
+    noContentWhen?: string;
   };
   download: DownloadSpec;
   toast: {
-    /** Verbatim from the spec. e.g. 'PDF rotated successfully!' */
+    /**
+     * Verbatim from the spec. `{FORMAT}` is replaced with the chosen value of the
+     * tool's `outputFormat` field, upper-cased. e.g. 'PDF rotated successfully!',
+     * 'PDF converted to {FORMAT} successfully!' → 'PDF converted to RTF successfully!'
+     */
     success: string;
   };
   /** After a success: keep the form (default) or clear files and reset fields. */

@@ -15,6 +15,10 @@ export interface ServerConfig {
   maxRasterPages: number;
   /** FOLIO_MAX_PIXELS_PER_PAGE: largest page a tool may render (width × height in pixels). */
   maxPixelsPerPage: number;
+  /** FOLIO_MAX_PIXELS_PER_REQUEST: most pixels one request may render, all pages together. */
+  maxPixelsPerRequest: number;
+  /** FOLIO_MAX_DECODED_CONTENT_MB: most bytes a PDF's content streams may inflate to, for tools that render or read page content. */
+  maxDecodedContentBytes: number;
   /** FOLIO_JOB_TIMEOUT_MS: a job's whole time limit, queueing included, unless a tool declares its own. */
   engineTimeoutMs: number;
   /** FOLIO_MAX_CONCURRENT_JOBS: jobs processed at once; FOLIO_MAX_QUEUED_JOBS: jobs waiting (then 429). */
@@ -23,6 +27,8 @@ export interface ServerConfig {
   /** FOLIO_ENGINE_CONCURRENCY / FOLIO_ENGINE_QUEUE: per engine (qpdf, pdftoppm, ...). */
   engineConcurrency: number;
   engineQueue: number;
+  /** FOLIO_OFFICE_INSTANCES: warm LibreOffice instances kept for office conversions. */
+  officeInstances: number;
   /** FOLIO_WORKSPACE_MAX_AGE_MIN: the sweeper removes request folders older than this. */
   workspaceMaxAgeMs: number;
   /** FOLIO_SHUTDOWN_GRACE_MS: on SIGTERM, how long in-flight jobs may finish. */
@@ -58,11 +64,14 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     maxFiles: positiveNumber('FOLIO_MAX_FILES', 50),
     maxRasterPages: positiveNumber('FOLIO_MAX_RASTER_PAGES', 2000),
     maxPixelsPerPage: positiveNumber('FOLIO_MAX_PIXELS_PER_PAGE', 40_000_000),
+    maxPixelsPerRequest: positiveNumber('FOLIO_MAX_PIXELS_PER_REQUEST', 2_000_000_000),
+    maxDecodedContentBytes: positiveNumber('FOLIO_MAX_DECODED_CONTENT_MB', 512) * MB,
     engineTimeoutMs: positiveNumber('FOLIO_JOB_TIMEOUT_MS', 300_000),
     maxConcurrentJobs: positiveNumber('FOLIO_MAX_CONCURRENT_JOBS', 8),
     maxQueuedJobs: positiveNumber('FOLIO_MAX_QUEUED_JOBS', 32),
     engineConcurrency: positiveNumber('FOLIO_ENGINE_CONCURRENCY', 4),
     engineQueue: positiveNumber('FOLIO_ENGINE_QUEUE', 64),
+    officeInstances: positiveNumber('FOLIO_OFFICE_INSTANCES', 2),
     workspaceMaxAgeMs: positiveNumber('FOLIO_WORKSPACE_MAX_AGE_MIN', 60) * 60_000,
     shutdownGraceMs: positiveNumber('FOLIO_SHUTDOWN_GRACE_MS', 30_000),
     workDir: process.env.FOLIO_WORK_DIR || join(tmpdir(), 'folio'),

@@ -83,3 +83,45 @@ async function spawnEngine(command: string, args: readonly string[], options: Ru
     options.signal?.removeEventListener('abort', abort);
   }
 }
+
+/**
+ * Runs an engine for the size of what it writes to stdout, without keeping it,
+ * stopping the engine as soon as that passes `limit` (then answers `limit + 1`).
+ */
+export function measureOutput(command: string, args: readonly string[], limit: number, options: RunOptions): Promise<number> {
+  return limiterFor(command).run(options, async () => {
+    const remaining = options.deadline - Date.now();
+    if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
+    const child = execa(command, [...args], {
+      timeout: remaining,
+      killSignal: 'SIGKILL',
+      reject: false,
+      stdin: 'ignore',
+      buffer: false,
+      stderr: 'ignore',
+      env: { LC_ALL: 'C.UTF-8' },
+      extendEnv: true,
+    });
+    let bytes = 0;
+    let overLimit = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit && !overLimit) {
+        overLimit = true;
+        child.kill('SIGKILL');
+      }
+    });
+    const abort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', abort, { once: true });
+    try {
+      const result = await child;
+      if (overLimit) return limit + 1;
+      if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
+      const ok = options.okExitCodes ?? [0];
+      if (result.exitCode === undefined || !ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
+      return bytes;
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+    }
+  });
+}

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { EngineFailedError, runProcess, type EngineOptions } from './process';
+import { EngineFailedError, measureOutput, runProcess, type EngineOptions } from './process';
 
 /**
  * qpdf: structural page work (select, reorder, rotate, merge, split) without
@@ -186,6 +186,57 @@ export async function writeOutlines(
   await run([PRESERVE_STREAMS, input, `--update-from-json=${scratchJson}`, output], options);
 }
 
+/** A stream as the file stores it, its bytes copied out still encoded. */
+export interface StoredStream {
+  /** Object number. */
+  object: number;
+  /** Filters in decoding order, e.g. ['/FlateDecode']; undefined when the listing cannot say (an indirect /Filter). */
+  filters: string[] | undefined;
+  /** The encoded bytes. */
+  dataFile: string;
+}
+
+/**
+ * Copies out, undecoded, every stream that is not an image: page content, form
+ * XObjects, fonts, and the like. What they inflate to is what a renderer or text
+ * extractor will chew through, and a few megabytes can inflate to gigabytes.
+ * Images are left out: a renderer decodes only the rows their declared size needs.
+ */
+export async function copyNonImageStreams(path: string, prefix: string, options: EngineOptions): Promise<StoredStream[]> {
+  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown>; datafile?: string } }>] };
+  const listing = await readJson<Listing>(path, ['--json-key=qpdf', '--json-stream-data=none'], options);
+  const chosen = Object.entries(listing.qpdf[1])
+    .filter(([key, entry]) => key.startsWith('obj:') && entry.stream && entry.stream.dict['/Subtype'] !== '/Image')
+    .map(([key]) => key.slice('obj:'.length));
+  if (chosen.length === 0) return [];
+  // Thousands of objects would overflow a command line: qpdf reads arguments from a file named after '@'.
+  const argumentFile = `${prefix}arguments`;
+  await writeFile(argumentFile, chosen.map((ref) => `--json-object=${ref}`).join('\n'));
+  const copied = await readJson<Listing>(
+    path,
+    ['--json-key=qpdf', '--json-stream-data=file', `--json-stream-prefix=${prefix}`, '--decode-level=none', `@${argumentFile}`],
+    options,
+  );
+  return Object.entries(copied.qpdf[1]).flatMap(([key, entry]) => {
+    if (!entry.stream?.datafile) return [];
+    const filter = entry.stream.dict['/Filter'];
+    const filters = filter === undefined ? [] : typeof filter === 'string' && filter.startsWith('/') ? [filter] : Array.isArray(filter) && filter.every((f) => typeof f === 'string' && f.startsWith('/')) ? (filter as string[]) : undefined;
+    return [{ object: Number(key.slice('obj:'.length).split(' ')[0]), filters, dataFile: entry.stream.datafile }];
+  });
+}
+
+/**
+ * How many bytes a stream decodes to (qpdf's decoders, streamed, nothing held),
+ * counting no further than `limit`: past it, answers `limit + 1`.
+ */
+export async function decodedStreamSize(path: string, object: number, limit: number, options: EngineOptions): Promise<number> {
+  try {
+    return await measureOutput(QPDF, [`--show-object=${object}`, '--filtered-stream-data', path], limit, { ...options, okExitCodes: OK });
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
 async function readJson<T>(path: string, keys: readonly string[], options: EngineOptions): Promise<T> {
   try {
     const { stdout } = await runProcess(QPDF, ['--json=2', ...keys, path], { ...options, okExitCodes: OK, maxBuffer: 512 * 1024 * 1024 });
@@ -212,4 +263,13 @@ function classify(error: unknown): unknown {
   if (!(error instanceof EngineFailedError) || error.exitCode !== 2) return error;
   if (/invalid password/i.test(error.stderr)) return new PdfPasswordError();
   return new PdfCorruptedError(undefined, error.stderr.trim().split('\n')[0]);
+}
+
+/**
+ * Rewrites a PDF as qpdf reads it: repaired cross-reference table, no
+ * encryption left (an owner-password-only file opens; one needing a user
+ * password throws PdfPasswordError), object streams regenerated.
+ */
+export async function normalisePdf(input: string, output: string, options: EngineOptions): Promise<void> {
+  await run([input, '--decrypt', '--object-streams=generate', output], options);
 }

@@ -52,5 +52,11 @@ export interface NoContentOutput {
 }
 
 export interface Processor<T extends AnyTool = AnyTool> {
+  /**
+   * Set when the processor hands page content to a renderer or text extractor
+   * (Poppler, Ghostscript, LibreOffice): the runner then refuses, before `run`,
+   * a PDF whose content streams inflate past the configured budget.
+   */
+  readonly readsPageContent?: boolean;
   run(input: ProcessorInput<T>): Promise<ProcessorOutput | NoContentOutput>;
 }

@@ -19,6 +19,7 @@ import { countPages, type EngineOptions } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
 import { contentDisposition } from './content-disposition';
+import { refuseContentBombs } from './content-budget';
 import { sniffFileType } from './file-sniffing';
 import type { InputFile, NoContentOutput, Processor, ProcessorOutput } from './processor';
 import { requestWorkspace, type Workspace } from './workspace';
@@ -58,6 +59,9 @@ export class ToolRunner {
 
     const result = await this.jobs.run(engine, async () => {
       const files = await this.inspectFiles(tool, uploads, engine);
+      if (processor.readsPageContent) {
+        for (const file of files.filter((f) => f.type === 'pdf')) await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
+      }
       return this.process(tool, processor, files, params, workspace, engine);
     });
     await this.send(res, result);
@@ -107,7 +111,7 @@ export class ToolRunner {
   ): Promise<Answer> {
     const nameOf = (output: ProcessorOutput, file: InputFile) =>
       output.fileName ?? renderFileName(tool.download.api, output.nameFrom ?? file.originalName);
-    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? RESULT_CONTENT_TYPES[tool.result.kind];
+    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? tool.result.apiContentType ?? RESULT_CONTENT_TYPES[tool.result.kind];
 
     if (tool.input.combine || files.length === 1) {
       const output = await processor.run({ files, params, workspace, engine });

@@ -1,0 +1,65 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflatedZeros, handWrittenPdf } from '../../test/support/hostile-pdfs';
+import { makePdf } from '../../test/support/pdfs';
+import { PdfCorruptedError } from '../engines/pdf-errors';
+import { refuseContentBombs } from './content-budget';
+import type { InputFile } from './processor';
+import { Workspace } from './workspace';
+
+const MB = 1024 * 1024;
+
+/** A one-page PDF whose content stream is `stream`, stored with `filter`. */
+function pdfWithContent(stream: Buffer, filter?: string): Buffer {
+  const dict = `<< /Length ${stream.length}${filter ? ` /Filter ${filter}` : ''} >>`;
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`${dict}\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ]);
+}
+
+describe('refuseContentBombs', () => {
+  let dir: string;
+  let workspace: Workspace;
+  const engine = () => ({ deadline: Date.now() + 60_000, timeLimitMs: 60_000 });
+  const upload = (content: Buffer): InputFile => {
+    const path = join(dir, `upload-${readdirSync(dir).length}.pdf`);
+    writeFileSync(path, content);
+    return { path, originalName: 'upload.pdf', size: content.length, type: 'pdf' };
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'content-budget-'));
+    workspace = new Workspace(dir);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lets an ordinary document through and leaves nothing behind', async () => {
+    await refuseContentBombs(upload(await makePdf(5, { label: 'ordinary' })), 64 * MB, { workspace, engine: engine() });
+    expect(readdirSync(dir)).toEqual(['upload-0.pdf']);
+  });
+
+  it('refuses a Flate stream that inflates past the budget, counting without keeping it', async () => {
+    const bomb = upload(pdfWithContent(deflatedZeros(16 * MB, 64), '/FlateDecode')); // 1 GiB of zeros
+    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(PdfCorruptedError);
+    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 64 MB/);
+  });
+
+  it('weighs what the budget allows: the same stream passes under a larger one', async () => {
+    const file = upload(pdfWithContent(deflatedZeros(1 * MB, 8), '/FlateDecode')); // 8 MB
+    await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 4 MB/);
+    await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });
+  });
+
+  it('counts unfiltered streams as stored, and decodes other filters through qpdf', async () => {
+    const plain = upload(pdfWithContent(Buffer.alloc(3 * MB, 0x20)));
+    await expect(refuseContentBombs(plain, 2 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 2 MB/);
+    // ASCIIHex doubles the stored size: 2 MB of hex digits decode to 1 MB.
+    const hex = upload(pdfWithContent(Buffer.from('20'.repeat(1 * MB) + '>'), '/ASCIIHexDecode'));
+    await refuseContentBombs(hex, 1.5 * MB, { workspace, engine: engine() });
+    await expect(refuseContentBombs(hex, 0.5 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 1 MB/);
+  });
+});
