@@ -72,3 +72,61 @@ export async function readGrayImage(path: string): Promise<GrayImage> {
   if (pixels.length !== width * height) throw new Error(`${path}: the PGM is shorter than ${width}×${height}.`);
   return { width, height, pixels };
 }
+
+/** A page's size as a viewer shows it (crop box, turned by /Rotate), in points. */
+export interface ShownPageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Every page's shown size, read by pdfinfo without rendering anything, so a
+ * caller can weigh the pixels a rendering would take before asking for it.
+ */
+export async function readPageSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
+  const { stdout } = await runProcess('pdfinfo', ['-f', '1', '-l', '2147483647', path], options);
+  const sizes: ShownPageSize[] = [];
+  for (const match of stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/gm)) {
+    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
+  }
+  for (const match of stdout.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
+    const page = sizes[Number(match[1]) - 1];
+    if (page && Number(match[2]) % 180 === 90) [page.width, page.height] = [page.height, page.width];
+  }
+  return sizes;
+}
+
+/** Pixel width or height of `points` rendered at `dpi`, as pdftoppm rounds it. */
+export function pixelsAt(points: number, dpi: number): number {
+  return Math.ceil((points * dpi) / 72 - 0.001);
+}
+
+/** How `renderPages` draws. */
+export interface RenderSettings {
+  dpi: number;
+  /** 'grey': 8-bit grey; 'bilevel': black or white only, no anti-aliasing. */
+  colour: 'colour' | 'grey' | 'bilevel';
+  /** Draw annotations (form widgets, stamps, link borders) as viewers do. */
+  annotations: boolean;
+  /** PNG (lossless), JPEG (quality 95) or TIFF (deflate). */
+  format: 'png' | 'jpg' | 'tiff';
+}
+
+/**
+ * Renders every page of `path` with pdftoppm into files named after
+ * `outputPrefix`; answers their paths in page order.
+ */
+export async function renderPages(path: string, outputPrefix: string, settings: RenderSettings, options: EngineOptions): Promise<string[]> {
+  const colour = { colour: [], grey: ['-gray'], bilevel: ['-mono'] }[settings.colour];
+  const format = { png: ['-png'], jpg: ['-jpeg', '-jpegopt', 'quality=95'], tiff: ['-tiff', '-tiffcompression', 'deflate'] }[settings.format];
+  const extension = { png: '.png', jpg: '.jpg', tiff: '.tif' }[settings.format];
+  await runProcess(
+    'pdftoppm',
+    ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), path, outputPrefix],
+    options,
+  );
+  const stem = `${basename(outputPrefix)}-`;
+  const pageOf = (name: string) => Number(name.slice(stem.length, -extension.length));
+  const names = (await readdir(dirname(outputPrefix))).filter((name) => name.startsWith(stem) && name.endsWith(extension));
+  return names.sort((a, b) => pageOf(a) - pageOf(b)).map((name) => join(dirname(outputPrefix), name));
+}

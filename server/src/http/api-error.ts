@@ -96,6 +96,16 @@ export class ApiError extends Error {
     return new ApiError(400, '/errors/too-many-pages', 'Too Many Pages', `This tool handles documents of up to ${max} pages; this one has ${pages}.`);
   }
 
+  /** The office suite could not read or convert the upload. */
+  static documentNotConvertible(): ApiError {
+    return new ApiError(
+      400,
+      '/errors/document-not-convertible',
+      'Document Not Convertible',
+      'The file could not be converted: it is damaged or not a supported document.',
+    );
+  }
+
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }

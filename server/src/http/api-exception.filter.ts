@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ServerConfig } from '../config';
+import { OfficeDocumentError } from '../engines/libreoffice';
 import { BusyError, DeadlineExceededError } from '../engines/limiter';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { ApiError, problemBody } from './api-error';
@@ -39,6 +40,7 @@ function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadByt
   if (exception instanceof ApiError) return exception;
   if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
   if (exception instanceof PdfCorruptedError) return ApiError.pdfCorrupted();
+  if (exception instanceof OfficeDocumentError) return ApiError.documentNotConvertible();
   if (exception instanceof DeadlineExceededError) return ApiError.timedOut(exception.timeLimitMs);
   if (exception instanceof BusyError) return ApiError.busy(exception.retryAfterSeconds);
   if (!(exception instanceof HttpException)) return undefined;

@@ -1,0 +1,221 @@
+import { runProcess, type EngineOptions } from './process';
+
+/**
+ * Poppler's text extraction with geometry: every word with its box, grouped as
+ * pdftotext groups them (flows → blocks → lines → words). Coordinates are PDF
+ * points with the origin at the top-left of the page, as Poppler reports them.
+ */
+
+export interface Box {
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+export interface WordBox extends Box {
+  text: string;
+}
+
+export interface PageWords {
+  /** 1-based page number in the document. */
+  page: number;
+  width: number;
+  height: number;
+  words: WordBox[];
+}
+
+/** A line as pdftotext assembled it: words on one baseline, left to right. */
+export interface TextLine extends Box {
+  words: WordBox[];
+}
+
+/** A block as pdftotext assembled it: lines that belong together (often a paragraph). */
+export interface TextBlock extends Box {
+  lines: TextLine[];
+}
+
+export interface PageLayout {
+  page: number;
+  width: number;
+  height: number;
+  blocks: TextBlock[];
+}
+
+export interface PageRange {
+  /** 1-based, inclusive. */
+  first: number;
+  last: number;
+}
+
+/** Every word with its box, per page, pages `first`..`last` (1-based, inclusive). */
+export async function readWordBoxes(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageWords[]> {
+  const pages = await readTextLayout(pdf, range, engine);
+  return pages.map(({ page, width, height, blocks }) => ({
+    page,
+    width,
+    height,
+    words: blocks.flatMap((block) => block.lines.flatMap((line) => line.words)),
+  }));
+}
+
+/** Blocks, lines and words per page, pages `first`..`last` (1-based, inclusive), in pdftotext's order. */
+export async function readTextLayout(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageLayout[]> {
+  const { stdout } = await runProcess(
+    'pdftotext',
+    ['-bbox-layout', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, '-'],
+    { ...engine, maxBuffer: 256 * 1024 * 1024 },
+  );
+  return parseBboxLayout(stdout, range.first);
+}
+
+/**
+ * Reads the XHTML that `pdftotext -bbox-layout` writes. The format is regular
+ * (one element per line, attributes always in the same form), so a small
+ * tag scanner is enough; it does not rely on line breaks.
+ */
+export function parseBboxLayout(xhtml: string, firstPage: number): PageLayout[] {
+  const pages: PageLayout[] = [];
+  let page: PageLayout | undefined;
+  let block: TextBlock | undefined;
+  let line: TextLine | undefined;
+  const tag = /<(\/?)(page|block|line|word)\b([^>]*)>/g;
+  for (let match = tag.exec(xhtml); match; match = tag.exec(xhtml)) {
+    const [, closing, name, attributes] = match;
+    if (closing) {
+      if (name === 'page') page = undefined;
+      else if (name === 'block') block = undefined;
+      else if (name === 'line') line = undefined;
+      continue;
+    }
+    const attrs = readAttributes(attributes);
+    if (name === 'page') {
+      page = { page: firstPage + pages.length, width: attrs.width ?? 0, height: attrs.height ?? 0, blocks: [] };
+      pages.push(page);
+    } else if (name === 'block' && page) {
+      block = { ...boxOf(attrs), lines: [] };
+      page.blocks.push(block);
+    } else if (name === 'line' && block) {
+      line = { ...boxOf(attrs), words: [] };
+      block.lines.push(line);
+    } else if (name === 'word' && line) {
+      const end = xhtml.indexOf('</word>', tag.lastIndex);
+      if (end < 0) break;
+      const text = decodeEntities(xhtml.slice(tag.lastIndex, end));
+      tag.lastIndex = end + '</word>'.length;
+      if (text.trim() !== '') line.words.push({ text, ...boxOf(attrs) });
+    }
+  }
+  // Drop structures emptied by blank words.
+  for (const p of pages) {
+    for (const b of p.blocks) b.lines = b.lines.filter((l) => l.words.length > 0);
+    p.blocks = p.blocks.filter((b) => b.lines.length > 0);
+  }
+  return pages;
+}
+
+function readAttributes(text: string): Record<string, number> {
+  const attrs: Record<string, number> = {};
+  const attribute = /(\w+)="([^"]*)"/g;
+  for (let match = attribute.exec(text); match; match = attribute.exec(text)) attrs[match[1]] = Number(match[2]);
+  return attrs;
+}
+
+function boxOf(attrs: Record<string, number>): Box {
+  return { xMin: attrs.xMin ?? 0, yMin: attrs.yMin ?? 0, xMax: attrs.xMax ?? 0, yMax: attrs.yMax ?? 0 };
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the XML entities Poppler writes (named and numeric). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, entity: string) => {
+    if (entity.startsWith('#')) {
+      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[entity] ?? whole;
+  });
+}
+
+/** A run of text as pdftohtml reports it: one style, one line, its font size in points. */
+export interface TextRun extends Box {
+  text: string;
+  fontSize: number;
+  /** The font's name without its subset prefix. e.g. 'CMTT10', 'Helvetica-Bold' */
+  fontFamily: string;
+  bold: boolean;
+  italic: boolean;
+}
+
+export interface PageRuns {
+  page: number;
+  runs: TextRun[];
+}
+
+/**
+ * Text runs with their font size and weight, per page (pdftohtml -xml at zoom
+ * 1, so positions are in points like `readTextLayout`'s). Poppler's word boxes
+ * say where text is; these say how it is set.
+ */
+export async function readTextRuns(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageRuns[]> {
+  const { stdout } = await runProcess(
+    'pdftohtml',
+    ['-xml', '-i', '-q', '-zoom', '1', '-enc', 'UTF-8', '-stdout', '-f', String(range.first), '-l', String(range.last), pdf],
+    { ...engine, maxBuffer: 256 * 1024 * 1024 },
+  );
+  return parsePdfToHtmlXml(stdout);
+}
+
+/** Reads pdftohtml's XML: font specs (numbered across the document) and text elements per page. */
+export function parsePdfToHtmlXml(xml: string): PageRuns[] {
+  const pages: PageRuns[] = [];
+  const fonts = new Map<string, { size: number; family: string }>();
+  let page: PageRuns | undefined;
+  const element = /<(page|fontspec|text)\b([^>]*?)(\/?)>/g;
+  for (let match = element.exec(xml); match; match = element.exec(xml)) {
+    const [, name, attributeText, selfClosing] = match;
+    const attrs = readStringAttributes(attributeText);
+    if (name === 'page') {
+      page = { page: Number(attrs.number), runs: [] };
+      pages.push(page);
+    } else if (name === 'fontspec') {
+      fonts.set(attrs.id, { size: Number(attrs.size), family: (attrs.family ?? '').replace(/^[A-Z]{6}\+/, '') });
+    } else if (name === 'text' && page && !selfClosing) {
+      const end = xml.indexOf('</text>', element.lastIndex);
+      if (end < 0) break;
+      const inner = xml.slice(element.lastIndex, end);
+      element.lastIndex = end + '</text>'.length;
+      const text = decodeEntities(inner.replace(/<[^>]*>/g, ''));
+      if (text.trim() === '') continue;
+      const [top, left, width, height] = [attrs.top, attrs.left, attrs.width, attrs.height].map(Number);
+      const family = fonts.get(attrs.font)?.family ?? '';
+      page.runs.push({
+        text,
+        xMin: left,
+        yMin: top,
+        xMax: left + width,
+        yMax: top + height,
+        fontSize: fonts.get(attrs.font)?.size ?? 0,
+        fontFamily: family,
+        bold: /^\s*(<[ai][^>]*>\s*)*<b>/.test(inner) || BOLD_FAMILY.test(family),
+        italic: /^\s*(<[ab][^>]*>\s*)*<i>/.test(inner) || ITALIC_FAMILY.test(family),
+      });
+    }
+  }
+  return pages;
+}
+
+/**
+ * pdftohtml marks bold and italic only from the font's flags; many fonts say it
+ * in their name instead (TeX's CMBX, CMTI; "Arial-BoldMT").
+ */
+const BOLD_FAMILY = /bold|black|heavy|semibold|demi|^cmbx|^cmb\d/i;
+const ITALIC_FAMILY = /italic|oblique|^cmti|^cmsl/i;
+
+function readStringAttributes(text: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  const attribute = /(\w+)="([^"]*)"/g;
+  for (let match = attribute.exec(text); match; match = attribute.exec(text)) attrs[match[1]] = match[2];
+  return attrs;
+}
