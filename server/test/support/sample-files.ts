@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import type { AnyTool, CategoryId, FileTypeKey } from '@folio/registry';
+import { ZipFile } from 'yazl';
+import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaUpload } from '../../../generators/src/qa-cases';
+import { CORRUPT_PDF, encryptPdf, makePdf } from './pdfs';
+import type { Upload } from './http';
+
+/** ImageMagick 6 by its full name: `convert` on the PATH may be a stand-in. */
+const IMAGEMAGICK = '/usr/bin/convert-im6.q16';
+
+/** A tiny picture with two colours, so converters have something to keep. */
+function image(format: string): Buffer {
+  return execFileSync(IMAGEMAGICK, ['-size', '12x8', 'xc:#2f6fdf', '-fill', '#f2b705', '-draw', 'rectangle 0,0 5,7', `${format}:-`]);
+}
+
+const SAMPLE_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>QA sample</title></head><body><h1>QA sample page</h1><p>Folio sample paragraph.</p></body></html>\n';
+
+const SAMPLE_EMAIL = [
+  'From: Asha Rao <asha@example.com>',
+  'To: Ravi Kumar <ravi@example.com>',
+  'Subject: QA sample message',
+  'Date: Mon, 06 Jan 2025 10:00:00 +0530',
+  'Message-ID: <qa-sample@example.com>',
+  'MIME-Version: 1.0',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'Folio sample e-mail body.',
+  '',
+].join('\r\n');
+
+const SAMPLE_MARKDOWN = '# QA sample\n\nFolio sample paragraph with *emphasis*.\n\n## Second heading\n\n- one\n- two\n';
+
+const SAMPLE_TEXT = 'QA sample document\nFolio sample line two.\n';
+
+/** A ZIP holding `entries`, written in memory. */
+export function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
+  pdf: () => makePdf(QA_PDF_PAGES, { label: 'QA sample' }),
+  jpeg: () => image('jpeg'),
+  png: () => image('png'),
+  gif: () => image('gif'),
+  bmp: () => image('bmp3'),
+  tiff: () => image('tiff'),
+  eml: () => Buffer.from(SAMPLE_EMAIL),
+  msg: () => {
+    throw new Error('No .msg sample can be written without Outlook; send tools that take .msg an .eml (sampleTypeOf does).');
+  },
+  html: () => Buffer.from(SAMPLE_HTML),
+  zip: () => zipOf({ 'index.html': SAMPLE_HTML }),
+  markdown: () => Buffer.from(SAMPLE_MARKDOWN),
+  convertible: () => Buffer.from(SAMPLE_TEXT),
+};
+
+const made = new Map<FileTypeKey, Promise<Buffer>>();
+
+/** A small valid file of `type` (made once per test file). */
+export function sampleContent(type: FileTypeKey): Promise<Buffer> {
+  let content = made.get(type);
+  if (!content) {
+    content = Promise.resolve().then(MAKERS[type]);
+    made.set(type, content);
+  }
+  return content;
+}
+
+/** A valid upload for the tool: a sample of the first type it accepts that can be made. */
+export async function sampleUpload(tool: AnyTool): Promise<Upload & { type: FileTypeKey }> {
+  const type = sampleTypeOf(tool);
+  return { name: SAMPLE_FILE_NAMES[type], content: await sampleContent(type), type };
+}
+
+/** A file none of the tool's accepted types match (see `wrongTypeUpload`). */
+export async function wrongTypeSample(tool: AnyTool): Promise<Upload> {
+  const { type, name } = wrongTypeUpload(tool);
+  return { name, content: await sampleContent(type) };
+}
+
+/** The content of one QA upload (generators/src/qa-cases.ts), `sizeLimit` bytes being the server's limit. */
+export async function qaUploadContent(upload: QaUpload, sizeLimit: number): Promise<Buffer> {
+  switch (upload.kind) {
+    case 'valid':
+    case 'wrong-type':
+      return sampleContent(upload.type);
+    case 'empty':
+      return Buffer.alloc(0);
+    case 'corrupt':
+      return CORRUPT_PDF;
+    case 'encrypted':
+      return encryptPdf(await sampleContent('pdf'), 'user-secret');
+    case 'too-large':
+      return Buffer.concat([await sampleContent(upload.type), Buffer.alloc(sizeLimit + 1024, 32)]);
+  }
+}
+
+/**
+ * Tools whose work is structural (qpdf: milliseconds a request). The others
+ * drive an office suite, a browser, OCR or a renderer (seconds a request), so
+ * cross-tool suites send them fewer requests; their own spec files test results.
+ */
+const STRUCTURAL_CATEGORIES: readonly CategoryId[] = ['organize'];
+
+export function isStructuralTool(tool: AnyTool): boolean {
+  return STRUCTURAL_CATEGORIES.includes(tool.category);
+}
