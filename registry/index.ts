@@ -3,10 +3,24 @@
 import type { AnyTool } from './kit';
 import { adjustPageSizeTool } from './adjust-page-size.tool';
 import { cropPdfTool } from './crop-pdf.tool';
+import { emailToPdfTool } from './email-to-pdf.tool';
 import { extractPageTool } from './extract-page.tool';
+import { fileToPdfTool } from './file-to-pdf.tool';
+import { htmlToPdfTool } from './html-to-pdf.tool';
+import { imageToPdfTool } from './image-to-pdf.tool';
+import { markdownToPdfTool } from './markdown-to-pdf.tool';
 import { mergeTool } from './merge.tool';
 import { multiPageLayoutTool } from './multi-page-layout.tool';
 import { organiseTool } from './organise.tool';
+import { pdfToCsvTool } from './pdf-to-csv.tool';
+import { pdfToHtmlTool } from './pdf-to-html.tool';
+import { pdfToImageTool } from './pdf-to-image.tool';
+import { pdfToMarkdownTool } from './pdf-to-markdown.tool';
+import { pdfToPdfaTool } from './pdf-to-pdfa.tool';
+import { pdfToPresentationTool } from './pdf-to-presentation.tool';
+import { pdfToRtfTool } from './pdf-to-rtf.tool';
+import { pdfToWordTool } from './pdf-to-word.tool';
+import { pdfToXmlTool } from './pdf-to-xml.tool';
 import { removeTool } from './remove.tool';
 import { rotateTool } from './rotate.tool';
 import { singleLargePageTool } from './single-large-page.tool';
@@ -15,7 +29,7 @@ import { splitTool } from './split.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { adjustPageSizeTool, cropPdfTool, extractPageTool, mergeTool, multiPageLayoutTool, organiseTool, removeTool, rotateTool, singleLargePageTool, splitTool };
+export { adjustPageSizeTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, rotateTool, singleLargePageTool, splitTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [adjustPageSizeTool, cropPdfTool, extractPageTool, mergeTool, multiPageLayoutTool, organiseTool, removeTool, rotateTool, singleLargePageTool, splitTool];
+export const tools: readonly AnyTool[] = [adjustPageSizeTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, rotateTool, singleLargePageTool, splitTool];

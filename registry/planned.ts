@@ -15,21 +15,7 @@ export interface PlannedTool {
 export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Manage Files
   // Export to PDF
-  { id: 'file-to-pdf', category: 'convert-to', title: 'Convert File to PDF', subtitle: 'Office documents, images and more to PDF.' },
-  { id: 'email-to-pdf', category: 'convert-to', title: 'Email to PDF', subtitle: 'Turn .eml and .msg emails into PDF.' },
-  { id: 'html-to-pdf', category: 'convert-to', title: 'HTML to PDF', subtitle: 'Render a web page file as PDF.' },
-  { id: 'image-to-pdf', category: 'convert-to', title: 'Image to PDF', subtitle: 'JPG, PNG, GIF, BMP and TIFF to PDF.' },
-  { id: 'markdown-to-pdf', category: 'convert-to', title: 'Markdown to PDF', subtitle: 'Typeset Markdown as a clean PDF.' },
   // Import from PDF
-  { id: 'pdf-to-csv', category: 'convert-from', title: 'PDF to CSV', subtitle: 'Pull tables out as CSV.' },
-  { id: 'pdf-to-html', category: 'convert-from', title: 'PDF to HTML', subtitle: 'Turn a PDF into a web page.' },
-  { id: 'pdf-to-image', category: 'convert-from', title: 'PDF to Image', subtitle: 'Pages to PNG, JPG, WEBP or TIFF.' },
-  { id: 'pdf-to-markdown', category: 'convert-from', title: 'PDF to Markdown', subtitle: 'Extract text as Markdown.' },
-  { id: 'pdf-to-pdfa', category: 'convert-from', title: 'PDF to PDF/A', subtitle: 'Archive-ready PDF/A files.' },
-  { id: 'pdf-to-presentation', category: 'convert-from', title: 'PDF to Presentation', subtitle: 'Slides in PPTX, PPT or ODP.' },
-  { id: 'pdf-to-rtf', category: 'convert-from', title: 'PDF to Text/RTF', subtitle: 'Plain text or rich text.' },
-  { id: 'pdf-to-word', category: 'convert-from', title: 'PDF to Word', subtitle: 'Editable DOCX, DOC or ODT.' },
-  { id: 'pdf-to-xml', category: 'convert-from', title: 'PDF to XML', subtitle: 'The content as XML.' },
   // Secure & Sign
   { id: 'add-password', category: 'security', title: 'Add Password Protection', subtitle: 'Encrypt a PDF with a password.' },
   { id: 'remove-password', category: 'security', title: 'Remove PDF Password', subtitle: 'Unlock a PDF you have the password for.' },

@@ -1,0 +1,35 @@
+import { defineTool, select } from './kit';
+
+/** PDF to Presentation: one slide per page, through LibreOffice Impress's PDF import. */
+export const pdfToPresentationTool = defineTool({
+  id: 'pdf-to-presentation',
+  category: 'convert-from',
+  title: 'PDF to Presentation',
+  subtitle: 'Slides in PPTX, PPT or ODP.',
+  endpoint: '/api/v1/convert/pdf/presentation',
+
+  input: {
+    accept: ['pdf'],
+    multiple: false,
+    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
+  },
+
+  fields: {
+    outputFormat: select({
+      label: 'Output format',
+      options: [
+        { value: 'pptx', label: 'PowerPoint (PPTX)' },
+        { value: 'ppt', label: 'PowerPoint 97-2003 (PPT)' },
+        { value: 'odp', label: 'OpenDocument Presentation (ODP)' },
+      ],
+      caseInsensitive: true,
+      default: 'pptx',
+      invalid: 'Output format must be pptx, ppt or odp.',
+    }),
+  },
+
+  action: { label: 'Convert', busyLabel: 'Converting...' },
+  result: { kind: 'download' },
+  download: { api: '{base}.pptx', browser: 'from-response', fallback: 'converted.pptx' },
+  toast: { success: 'PDF converted to presentation successfully!' },
+});

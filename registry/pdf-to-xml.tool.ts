@@ -1,0 +1,23 @@
+import { defineTool } from './kit';
+
+/** PDF to XML: LibreOffice's PDF import, saved as flat OpenDocument XML (what the reference's `--convert-to xml` gives). */
+export const pdfToXmlTool = defineTool({
+  id: 'pdf-to-xml',
+  category: 'convert-from',
+  title: 'PDF to XML',
+  subtitle: 'The content as XML.',
+  endpoint: '/api/v1/convert/pdf/xml',
+
+  input: {
+    accept: ['pdf'],
+    multiple: false,
+    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
+  },
+
+  fields: {},
+
+  action: { label: 'Convert', busyLabel: 'Converting...' },
+  result: { kind: 'download' },
+  download: { api: '{base}.xml', browser: '{base}.xml', fallback: 'converted.xml' },
+  toast: { success: 'PDF converted to XML successfully!' },
+});

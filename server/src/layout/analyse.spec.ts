@@ -1,0 +1,201 @@
+import { analyseDocument } from './analyse';
+import { findGutter, readingOrder } from './columns';
+import { joinLines, vocabularyOf } from './dehyphenate';
+import { linesOf } from './lines';
+import { listMarkerOf } from './lists';
+import { toMarkdown } from './markdown';
+import { withoutPageFurniture } from './page-furniture';
+import { toPlainText } from './plain-text';
+import { escapeRtf, toRtf } from './rtf';
+import { pageOf, stack } from './test-boxes';
+import type { LayoutPage } from './types';
+
+describe('layout analysis', () => {
+  describe('joinLines', () => {
+    it('joins lines with spaces and mends words broken with a hyphen', () => {
+      expect(joinLines(['for exam-', 'ple this', 'works'])).toBe('for example this works');
+    });
+
+    it('keeps the hyphen of compounds and before capitals', () => {
+      expect(joinLines(['a self-', 'made man'])).toBe('a self-made man');
+      expect(joinLines(['the Jean-', 'Paul case'])).toBe('the Jean-Paul case');
+    });
+
+    it('follows the document where it shows the word either way', () => {
+      expect(joinLines(['an e-', 'mail'], vocabularyOf(['send an e-mail']))).toBe('an e-mail');
+      expect(joinLines(['co-', 'operate'], vocabularyOf(['we cooperate']))).toBe('cooperate');
+    });
+
+    it('leaves a dash at a line end that is not inside a word', () => {
+      expect(joinLines(['one -', 'two'])).toBe('one - two');
+    });
+  });
+
+  describe('listMarkerOf', () => {
+    it.each([
+      ['• Apples', { ordered: false, number: 0, text: 'Apples' }],
+      ['- Pears', { ordered: false, number: 0, text: 'Pears' }],
+      ['3. Plums', { ordered: true, number: 3, text: 'Plums' }],
+      ['b) Figs', { ordered: true, number: 2, text: 'Figs' }],
+      ['(4) Kiwis', { ordered: true, number: 4, text: 'Kiwis' }],
+    ])('reads %p', (text, marker) => expect(listMarkerOf(text)).toEqual(marker));
+
+    it.each(['e.g. this', '3.5 litres', 'Plain words', '-5 degrees'])('finds no marker in %p', (text) => expect(listMarkerOf(text)).toBeUndefined());
+  });
+
+  describe('columns', () => {
+    const twoColumns = pageOf([
+      { text: 'A Title Across Both Columns Of The Page', x: 72, y: 60, size: 18 },
+      ...stack(['left one is here', 'left two is here', 'left three here', 'left four is here'], 72, 100),
+      ...stack(['right one is here', 'right two is here', 'right three here', 'right four here'], 330, 100),
+      { text: 'A closing line that spans the full width of the page body below', x: 72, y: 200 },
+    ]);
+
+    it('finds the gutter between two columns', () => {
+      const gutter = findGutter(linesOf(twoColumns));
+      expect(gutter).toBeDefined();
+      expect(gutter!.left).toBeGreaterThanOrEqual(150);
+      expect(gutter!.right).toBeLessThanOrEqual(330);
+    });
+
+    it('reads the spanning title, the left column, the right column, then the spanning line', () => {
+      const flows = readingOrder(linesOf(twoColumns)).map((flow) => flow.map((line) => line.text));
+      expect(flows).toEqual([
+        ['A Title Across Both Columns Of The Page'],
+        ['left one is here', 'left two is here', 'left three here', 'left four is here'],
+        ['right one is here', 'right two is here', 'right three here', 'right four here'],
+        ['A closing line that spans the full width of the page body below'],
+      ]);
+    });
+
+    it('splits lines Poppler ran across the gutter', () => {
+      const page = pageOf([]);
+      const merged = pageOf(stack(['left text goes here', 'left text more here', 'left text last here'], 72, 100));
+      const right = pageOf(stack(['right text goes here', 'right text more here', 'right text last here'], 330, 100));
+      // Poppler's single line per row, holding both columns' words.
+      page.blocks = merged.blocks.map((block, i) => {
+        const words = [...block.lines[0].words, ...right.blocks[i].lines[0].words];
+        return { ...block, xMax: 500, lines: [{ ...block.lines[0], xMax: 500, words }] };
+      });
+      const flows = readingOrder(linesOf(page)).map((flow) => flow.map((line) => line.text));
+      expect(flows).toEqual([
+        ['left text goes here', 'left text more here', 'left text last here'],
+        ['right text goes here', 'right text more here', 'right text last here'],
+      ]);
+    });
+
+    it('finds no gutter in a single column with ragged lines', () => {
+      const lines = linesOf(pageOf(stack(['a long line of text that runs across', 'short', 'another long line of text running', 'and one more long line of the text', 'end.', 'final long line of the text here ok'], 72, 100)));
+      expect(findGutter(lines)).toBeUndefined();
+    });
+  });
+
+  describe('analyseDocument', () => {
+    const page = pageOf([
+      { text: 'Big Title', x: 72, y: 50, size: 24 },
+      { text: 'Section', x: 72, y: 90, size: 16 },
+      ...stack(['This paragraph runs over three lines and has a hyphen-', 'ated word in the middle of it so that the join is', 'tested properly.'], 72, 120),
+      ...stack(['A second paragraph follows after a wider gap and it is', 'short.'], 72, 175),
+      ...stack(['• first item', '• second item that wraps onto'], 72, 215),
+      { text: 'a second line', x: 81, y: 243 },
+      { text: '• third item', x: 72, y: 257 },
+      ...stack(['1. one', '2. two'], 72, 285),
+      { text: 'Subsection', x: 72, y: 320, size: 14 },
+      { text: 'Indented first line starts a paragraph', x: 90, y: 345 },
+      { text: 'that continues here without indent and goes on', x: 72, y: 359 },
+      { text: 'Another indented first line starts the next', x: 90, y: 373 },
+      { text: 'one.', x: 72, y: 387 },
+    ]);
+
+    it('finds headings by size, paragraphs, lists and first-line indents', () => {
+      const [result] = analyseDocument([page]);
+      expect(result.blocks).toEqual([
+        { kind: 'heading', level: 1, text: 'Big Title', fontSize: expect.any(Number) },
+        { kind: 'heading', level: 2, text: 'Section', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'This paragraph runs over three lines and has a hyphenated word in the middle of it so that the join is tested properly.', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'A second paragraph follows after a wider gap and it is short.', fontSize: expect.any(Number) },
+        { kind: 'list', ordered: false, start: 1, items: ['first item', 'second item that wraps onto a second line', 'third item'], fontSize: expect.any(Number) },
+        { kind: 'list', ordered: true, start: 1, items: ['one', 'two'], fontSize: expect.any(Number) },
+        { kind: 'heading', level: 3, text: 'Subsection', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'Indented first line starts a paragraph that continues here without indent and goes on', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'Another indented first line starts the next one.', fontSize: expect.any(Number) },
+      ]);
+    });
+
+    it('makes short bold lines at the body size headings, from pdftohtml runs', () => {
+      const boldPage = pageOf([{ text: 'Bold Heading', x: 72, y: 50 }, ...stack(['Body text under it that runs on for a while', 'and ends here.'], 72, 75)]);
+      const runs = [{ page: 1, runs: [
+        { text: 'Bold Heading', xMin: 72, yMin: 50, xMax: 140, yMax: 60, fontSize: 11, fontFamily: 'Helvetica-Bold', bold: true, italic: false },
+        { text: 'Body text under it', xMin: 72, yMin: 75, xMax: 400, yMax: 85, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false },
+        { text: 'and ends here.', xMin: 72, yMin: 89, xMax: 300, yMax: 99, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false },
+      ] }];
+      const [result] = analyseDocument([boldPage], { runs });
+      expect(result.blocks.map((b) => [b.kind, 'text' in b ? b.text : ''])).toEqual([
+        ['heading', 'Bold Heading'],
+        ['paragraph', 'Body text under it that runs on for a while and ends here.'],
+      ]);
+    });
+
+    it('keeps fixed-width lines as code with their indentation', () => {
+      const codePage = pageOf([...stack(['if (x) {', 'return y;', '}'], 72, 50, 12, 10)]);
+      codePage.blocks[1].lines[0].words = codePage.blocks[1].lines[0].words.map((w) => ({ ...w, xMin: w.xMin + 12, xMax: w.xMax + 12 }));
+      const runs = [{ page: 1, runs: codePage.blocks.map((b) => ({ text: '', xMin: b.xMin, yMin: b.yMin, xMax: b.xMax + 12, yMax: b.yMax, fontSize: 10, fontFamily: 'CourierNewPSMT', bold: false, italic: false })) }];
+      const [result] = analyseDocument([codePage], { runs });
+      expect(result.blocks).toEqual([{ kind: 'code', lines: ['if (x) {', '  return y;', '}'], fontSize: 10 }]);
+    });
+
+    it('drops running headers, footers and page numbers', () => {
+      const pages = [1, 2, 3].map((n) =>
+        pageOf([{ text: 'Annual Report 2024', x: 72, y: 20, size: 9 }, ...stack([`Body of page ${n} is here.`], 72, 100), { text: `Page ${n}`, x: 300, y: 760, size: 9 }], n),
+      );
+      const kept = withoutPageFurniture(pages.map((p) => ({ height: p.height, lines: linesOf(p) })));
+      expect(kept.map((lines) => lines.map((l) => l.text))).toEqual([['Body of page 1 is here.'], ['Body of page 2 is here.'], ['Body of page 3 is here.']]);
+    });
+
+    it('joins a paragraph cut by the column break', () => {
+      const columns = pageOf([
+        ...stack(['The sentence starts in the left', 'column and it does not', 'stop at the bottom of it'], 72, 100),
+        ...stack(['but carries on at the top of the', 'right column until it ends.', 'More words for the column.'], 330, 100),
+      ]);
+      const [result] = analyseDocument([columns]);
+      expect(result.blocks[0]).toMatchObject({ kind: 'paragraph', text: 'The sentence starts in the left column and it does not stop at the bottom of it but carries on at the top of the right column until it ends. More words for the column.' });
+    });
+  });
+
+  describe('writers', () => {
+    const layout: LayoutPage[] = [
+      {
+        page: 1,
+        width: 612,
+        height: 792,
+        blocks: [
+          { kind: 'heading', level: 1, text: 'Title', fontSize: 24 },
+          { kind: 'paragraph', text: 'Grüße {braces} and \\ back', fontSize: 11 },
+          { kind: 'list', ordered: true, start: 3, items: ['three', 'four'], fontSize: 11 },
+          { kind: 'table', rows: [['a', 'b|c'], ['1', '2']] },
+          { kind: 'code', lines: ['x = 1', '  y'], fontSize: 10 },
+        ],
+      },
+      { page: 2, width: 612, height: 792, blocks: [{ kind: 'paragraph', text: '# not a heading', fontSize: 11 }] },
+    ];
+
+    it('writes Markdown', () => {
+      expect(toMarkdown(layout)).toBe(
+        '# Title\n\nGrüße {braces} and \\\\ back\n\n3. three\n4. four\n\n| a | b\\|c |\n| --- | --- |\n| 1 | 2 |\n\n```\nx = 1\n  y\n```\n\n\\# not a heading\n',
+      );
+    });
+
+    it('writes plain text', () => {
+      expect(toPlainText(layout)).toBe('Title\n\nGrüße {braces} and \\ back\n\n3. three\n4. four\n\na\tb|c\n1\t2\n\nx = 1\n  y\n\n# not a heading\n');
+    });
+
+    it('writes RTF with escapes and a page break', () => {
+      const rtf = toRtf(layout);
+      expect(rtf.startsWith('{\\rtf1\\ansi')).toBe(true);
+      expect(rtf).toContain('Gr\\u252?\\u223?e \\{braces\\} and \\\\ back');
+      expect(rtf).toContain('\\page');
+      expect(rtf).toContain('\\paperw12240\\paperh15840');
+      expect(escapeRtf('😀')).toBe('\\u-10179?\\u-8704?');
+    });
+  });
+});

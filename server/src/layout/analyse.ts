@@ -1,0 +1,125 @@
+import type { PageLayout, PageRuns } from '../engines/poppler-text';
+import { readingOrder } from './columns';
+import { vocabularyOf } from './dehyphenate';
+import { applyRunStyles, bodyFontSize, linesOf } from './lines';
+import { withoutPageFurniture } from './page-furniture';
+import { blocksOfFlow, type FlowContext } from './paragraphs';
+import type { HeadingLevel, LayoutBlock, LayoutPage, Line } from './types';
+
+/** Text this much larger than the body is a heading. */
+const HEADING_RATIO = 1.15;
+
+export interface AnalyseOptions {
+  /** Drop running headers, footers and page numbers (default true). */
+  dropPageFurniture?: boolean;
+  /** pdftohtml's runs for the same pages: exact font sizes and bold. */
+  runs?: readonly PageRuns[];
+  /** Tables found on the pages (by page number), placed where they lie; their words are not read as text. */
+  tables?: ReadonlyMap<number, readonly PlacedRegion[]>;
+}
+
+/** A table's box on its page (points, top-left origin) and its cells. */
+export interface PlacedRegion {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+  rows: string[][];
+}
+
+/**
+ * The whole analysis: Poppler's lines per page → reading order → headings,
+ * paragraphs and lists. Heading levels come from the distinct sizes above the
+ * body size across the document, largest first (H1, H2, then H3 for the rest).
+ */
+export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOptions = {}): LayoutPage[] {
+  const runsByPage = new Map((options.runs ?? []).map((p) => [p.page, p.runs]));
+  const raw = pages.map((page) => {
+    const runs = runsByPage.get(page.page);
+    return { height: page.height, lines: runs ? applyRunStyles(linesOf(page), runs) : linesOf(page) };
+  });
+  const kept = options.dropPageFurniture === false ? raw.map((p) => p.lines) : withoutPageFurniture(raw);
+  const allLines = kept.flat();
+  const context = documentContext(allLines);
+  return pages.map((page, index) => ({
+    page: page.page,
+    width: page.width,
+    height: page.height,
+    blocks: mergeContinuations(
+      bandsAroundTables(kept[index], options.tables?.get(page.page) ?? []).flatMap((band) =>
+        'rows' in band ? [{ kind: 'table' as const, rows: band.rows }] : readingOrder(band.lines).flatMap((flow) => blocksOfFlow(flow, context)),
+      ),
+    ),
+  }));
+}
+
+/**
+ * A page with tables is read in horizontal bands: the text above the first
+ * table, the table, the text down to the next one, and so on. Words inside a
+ * table's box belong to the table only.
+ */
+function bandsAroundTables(lines: readonly Line[], tables: readonly PlacedRegion[]): ({ lines: Line[] } | PlacedRegion)[] {
+  if (tables.length === 0) return [{ lines: [...lines] }];
+  const inside = (line: Line, table: PlacedRegion) => {
+    const x = (line.xMin + line.xMax) / 2;
+    const y = (line.yMin + line.yMax) / 2;
+    return x >= table.left - 2 && x <= table.right + 2 && y >= table.top - 2 && y <= table.bottom + 2;
+  };
+  const free = lines.filter((line) => !tables.some((table) => inside(line, table)));
+  const sorted = [...tables].sort((a, b) => a.top - b.top);
+  const bands: ({ lines: Line[] } | PlacedRegion)[] = [];
+  let from = -Infinity;
+  for (const table of sorted) {
+    bands.push({ lines: free.filter((line) => (line.yMin + line.yMax) / 2 >= from && (line.yMin + line.yMax) / 2 < table.top) }, table);
+    from = table.top;
+  }
+  bands.push({ lines: free.filter((line) => (line.yMin + line.yMax) / 2 >= from) });
+  return bands.filter((band) => 'rows' in band || band.lines.length > 0);
+}
+
+export function documentContext(lines: readonly Line[]): FlowContext {
+  const bodySize = bodyFontSize(lines);
+  const headingSizes = distinctSizes(lines.map((l) => l.fontSize).filter((size) => size >= bodySize * HEADING_RATIO));
+  return {
+    bodySize,
+    boldHeadingLevel: Math.min(3, headingSizes.length + 1) as HeadingLevel,
+    vocabulary: vocabularyOf(lines.map((l) => l.text)),
+    headingLevel(fontSize) {
+      if (!(bodySize > 0) || fontSize < bodySize * HEADING_RATIO) return undefined;
+      const rank = headingSizes.findIndex((size) => Math.abs(size - fontSize) <= 0.75);
+      return Math.min(3, Math.max(1, rank + 1)) as HeadingLevel;
+    },
+  };
+}
+
+/** Sizes largest first, those within 0.75 pt of a larger one folded into it. */
+function distinctSizes(sizes: number[]): number[] {
+  const result: number[] = [];
+  for (const size of [...new Set(sizes)].sort((a, b) => b - a)) {
+    if (!result.some((kept) => Math.abs(kept - size) <= 0.75)) result.push(size);
+  }
+  return result;
+}
+
+/**
+ * A paragraph cut by a column break continues in the next column: it did not
+ * end a sentence and the next paragraph starts in lower case at the same size.
+ */
+function mergeContinuations(blocks: LayoutBlock[]): LayoutBlock[] {
+  const merged: LayoutBlock[] = [];
+  for (const block of blocks) {
+    const last = merged[merged.length - 1];
+    if (
+      last?.kind === 'paragraph' &&
+      block.kind === 'paragraph' &&
+      Math.abs(last.fontSize - block.fontSize) <= 1 &&
+      !/[.!?:;]["'”’)\]]?$/u.test(last.text) &&
+      /^\p{Ll}/u.test(block.text)
+    ) {
+      last.text = last.text.endsWith('-') && /^\p{Ll}/u.test(block.text) ? last.text.slice(0, -1) + block.text : `${last.text} ${block.text}`;
+    } else {
+      merged.push(block);
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,25 @@
+/** Bullets and numbers that start list items. */
+
+const BULLET = /^([•◦▪▫●○■□‣⁃∙·*–—-])\s+(.*)$/u;
+const ORDERED = /^(\(?(\d{1,3}|[a-z])[.)])\s+(.*)$/u;
+
+export interface ListMarker {
+  ordered: boolean;
+  /** The number of an ordered item (letters count a = 1). */
+  number: number;
+  /** The text after the marker. */
+  text: string;
+}
+
+/** The list marker a line starts with, if any. e.g. "• Apples" → { ordered: false, text: 'Apples' } */
+export function listMarkerOf(text: string): ListMarker | undefined {
+  const bullet = BULLET.exec(text);
+  if (bullet) return { ordered: false, number: 0, text: bullet[2] };
+  const ordered = ORDERED.exec(text);
+  if (ordered) {
+    const label = ordered[2];
+    const number = /^\d+$/.test(label) ? Number(label) : label.charCodeAt(0) - 96;
+    return { ordered: true, number, text: ordered[3] };
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { LayoutBlock, LayoutPage } from './types';
+
+/** The layout as Markdown (CommonMark with GFM pipe tables), pages separated by a blank line. */
+export function toMarkdown(pages: readonly LayoutPage[]): string {
+  const parts = pages.flatMap((page) => page.blocks.map(blockToMarkdown));
+  return parts.length > 0 ? `${parts.join('\n\n')}\n` : '';
+}
+
+function blockToMarkdown(block: LayoutBlock): string {
+  switch (block.kind) {
+    case 'heading':
+      return `${'#'.repeat(block.level)} ${escapeInline(block.text)}`;
+    case 'paragraph':
+      return escapeParagraphStart(escapeInline(block.text));
+    case 'list':
+      return block.items
+        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${escapeInline(item)}`)
+        .join('\n');
+    case 'code': {
+      const fence = block.lines.some((line) => line.includes('```')) ? '~~~' : '```';
+      return [fence, ...block.lines, fence].join('\n');
+    }
+    case 'table':
+      return tableToMarkdown(block.rows);
+  }
+}
+
+function tableToMarkdown(rows: readonly string[][]): string {
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  const cell = (text: string | undefined) => escapeInline(text ?? '').replace(/\|/g, '\\|');
+  const row = (cells: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => cell(cells[i])).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [row(header), `|${' --- |'.repeat(width)}`, ...body.map(row)].join('\n');
+}
+
+/**
+ * Characters that would turn extracted text into markup it never was, and
+ * only where they would (CommonMark): "*" not between spaces, "_" not inside
+ * a word, "[" (links), "<" before a tag or address. Text stays readable.
+ */
+export function escapeInline(text: string): string {
+  return text
+    .replace(/[\\`]/g, '\\$&')
+    .replace(/\*/g, (star, at: number, whole: string) => (/\s/.test(whole.charAt(at - 1) || ' ') && /\s/.test(whole.charAt(at + 1) || ' ') ? star : '\\*'))
+    .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (m) => m.replace('_', '\\_'))
+    .replace(/\[/g, '\\[')
+    .replace(/<(?=[a-zA-Z/!?])/g, '\\<');
+}
+
+/** A paragraph that happens to start like a heading, list item or quote stays a paragraph. */
+function escapeParagraphStart(text: string): string {
+  return text.replace(/^(#{1,6}\s|[-+>]\s|=+$|\d+[.)]\s)/, (m) => (/^\d/.test(m) ? m.replace(/([.)])/, '\\$1') : `\\${m}`));
+}

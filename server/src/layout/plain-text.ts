@@ -1,0 +1,21 @@
+import type { LayoutBlock, LayoutPage } from './types';
+
+/** The layout as plain text: one paragraph per line, blocks separated by blank lines, pages too. */
+export function toPlainText(pages: readonly LayoutPage[]): string {
+  const text = pages.flatMap((page) => page.blocks.map(blockToText)).join('\n\n');
+  return text.length > 0 ? `${text}\n` : '';
+}
+
+function blockToText(block: LayoutBlock): string {
+  switch (block.kind) {
+    case 'heading':
+    case 'paragraph':
+      return block.text;
+    case 'list':
+      return block.items.map((item, index) => `${block.ordered ? `${block.start + index}.` : '•'} ${item}`).join('\n');
+    case 'code':
+      return block.lines.join('\n');
+    case 'table':
+      return block.rows.map((row) => row.join('\t')).join('\n');
+  }
+}

@@ -1,0 +1,71 @@
+import type { Box, WordBox } from '../engines/poppler-text';
+
+/**
+ * The layout model: what a page says, in reading order, as a word processor
+ * would hold it. Produced from word boxes by `analyseDocument`, written out as
+ * Markdown, plain text, RTF or DOCX.
+ */
+
+export type { Box, WordBox };
+
+/** Words on one baseline inside one column, left to right. */
+export interface Line extends Box {
+  words: WordBox[];
+  /** Words joined with single spaces. */
+  text: string;
+  /** Font size in points: pdftohtml's when known, else estimated from the words' box heights. */
+  fontSize: number;
+  /** Set in a bold face (known only from pdftohtml's runs). */
+  bold: boolean;
+  /** Set in a fixed-width face (program code, terminal output). */
+  monospace: boolean;
+}
+
+export type HeadingLevel = 1 | 2 | 3;
+
+export interface HeadingBlock {
+  kind: 'heading';
+  level: HeadingLevel;
+  text: string;
+  fontSize: number;
+}
+
+export interface ParagraphBlock {
+  kind: 'paragraph';
+  text: string;
+  fontSize: number;
+}
+
+export interface ListBlock {
+  kind: 'list';
+  ordered: boolean;
+  /** First number of an ordered list. */
+  start: number;
+  /** Item texts without their bullets or numbers. */
+  items: string[];
+  fontSize: number;
+}
+
+/** Lines of fixed-width text kept as they are (indentation included). */
+export interface CodeBlock {
+  kind: 'code';
+  lines: string[];
+  fontSize: number;
+}
+
+export interface TableBlock {
+  kind: 'table';
+  /** Rows of cell texts; the first row is taken as the header. */
+  rows: string[][];
+}
+
+export type LayoutBlock = HeadingBlock | ParagraphBlock | ListBlock | CodeBlock | TableBlock;
+
+export interface LayoutPage {
+  /** 1-based page number in the source document. */
+  page: number;
+  /** Page size in points. */
+  width: number;
+  height: number;
+  blocks: LayoutBlock[];
+}

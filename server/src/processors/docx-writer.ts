@@ -1,0 +1,128 @@
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageOrientation,
+  Paragraph,
+  SectionType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ISectionOptions,
+} from 'docx';
+import type { LayoutBlock, LayoutPage } from '../layout/types';
+
+/**
+ * A Word document (DOCX) from the layout: real headings (Heading 1–3 styles),
+ * one paragraph per paragraph (never one frame per line), bulleted and
+ * numbered lists, tables. With `preserveLayout` each PDF page becomes a
+ * section of its own size starting on a new page, and text keeps its size;
+ * without, the text flows as one document in the styles' sizes.
+ */
+
+export interface DocxOptions {
+  preserveLayout: boolean;
+  title?: string;
+}
+
+const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+const ORDERED_LIST = 'ordered-list';
+/** Letter, for a document without pages. */
+const DEFAULT_PAGE = { width: 612, height: 792 };
+/** Margins in points: 0.75 inch, close to most PDFs' text area. */
+const MARGIN = 54;
+
+export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptions): Promise<Buffer> {
+  let listInstance = 0;
+  const childrenOf = (blocks: readonly LayoutBlock[]) =>
+    blocks.flatMap((block) => blockToDocx(block, options.preserveLayout, () => ++listInstance));
+  const sectionOf = (size: { width: number; height: number }, children: (Paragraph | Table)[]): ISectionOptions => ({
+    properties: {
+      type: SectionType.NEXT_PAGE,
+      page: {
+        // docx takes portrait dimensions and swaps them for a landscape section.
+        size:
+          size.width > size.height
+            ? { width: twips(size.height), height: twips(size.width), orientation: PageOrientation.LANDSCAPE }
+            : { width: twips(size.width), height: twips(size.height) },
+        margin: { top: twips(MARGIN), bottom: twips(MARGIN), left: twips(MARGIN), right: twips(MARGIN) },
+      },
+    },
+    // A section needs a paragraph even when its page had no text.
+    children: children.length > 0 ? children : [new Paragraph({})],
+  });
+  const sections = options.preserveLayout
+    ? pages.map((page) => sectionOf(page, childrenOf(page.blocks)))
+    : [sectionOf(pages[0] ?? DEFAULT_PAGE, childrenOf(pages.flatMap((page) => page.blocks)))];
+  const document = new Document({
+    title: options.title,
+    creator: 'Folio',
+    styles: { default: { document: { run: { font: 'Liberation Sans', size: 22 } } } },
+    numbering: {
+      config: [
+        {
+          reference: ORDERED_LIST,
+          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+        },
+      ],
+    },
+    sections: sections.length > 0 ? sections : [sectionOf(DEFAULT_PAGE, [])],
+  });
+  return Packer.toBuffer(document);
+}
+
+function blockToDocx(block: LayoutBlock, keepSizes: boolean, nextListInstance: () => number): (Paragraph | Table)[] {
+  const run = (text: string, fontSize: number) => new TextRun(keepSizes ? { text, size: halfPoints(fontSize) } : { text });
+  switch (block.kind) {
+    case 'heading':
+      return [new Paragraph({ heading: HEADINGS[block.level], children: [keepSizes ? new TextRun({ text: block.text, size: halfPoints(block.fontSize) }) : new TextRun(block.text)] })];
+    case 'paragraph':
+      return [new Paragraph({ spacing: { after: 160 }, children: [run(block.text, block.fontSize)] })];
+    case 'list': {
+      const instance = block.ordered ? nextListInstance() : 0;
+      return block.items.map(
+        (item) =>
+          new Paragraph({
+            ...(block.ordered ? { numbering: { reference: ORDERED_LIST, level: 0, instance } } : { bullet: { level: 0 } }),
+            children: [run(item, block.fontSize)],
+          }),
+      );
+    }
+    case 'code':
+      return block.lines.map(
+        (line, index) =>
+          new Paragraph({
+            spacing: { after: index === block.lines.length - 1 ? 160 : 0 },
+            children: [new TextRun({ text: line, font: 'Liberation Mono', ...(keepSizes ? { size: halfPoints(block.fontSize) } : { size: 20 }) })],
+          }),
+      );
+    case 'table': {
+      const width = Math.max(1, ...block.rows.map((row) => row.length));
+      return [
+        new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: block.rows.map(
+            (row, index) =>
+              new TableRow({
+                tableHeader: index === 0,
+                children: Array.from({ length: width }, (_, column) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: row[column] ?? '', bold: index === 0 })] })] })),
+              }),
+          ),
+        }),
+        new Paragraph({}),
+      ];
+    }
+  }
+}
+
+function twips(points: number): number {
+  return Math.round(points * 20);
+}
+
+function halfPoints(points: number): number {
+  return Math.max(8, Math.min(144, Math.round(points * 2)));
+}

@@ -1,0 +1,66 @@
+import { addTextLayer } from '../engines/ocrmypdf';
+import { readTextLayout, readTextRuns, type PageLayout, type PageRange } from '../engines/poppler-text';
+import { EngineFailedError, type EngineOptions } from '../engines/process';
+import { decrypt, isEncrypted } from '../engines/qpdf';
+import { analyseDocument } from '../layout/analyse';
+import type { LayoutPage } from '../layout/types';
+import type { Workspace } from '../tools/workspace';
+import { findPlacedTables } from './layout-tables';
+
+/**
+ * The layout of a PDF's pages for the text converters (Markdown, Word,
+ * Text/RTF): Poppler's words, then, when asked, OCR of the pages that have
+ * (almost) no text layer; text styles from pdftohtml; tables (tables.ts);
+ * then the layout analysis.
+ */
+
+/** A page with fewer words than this is taken as a scan without a text layer. */
+const MIN_WORDS_FOR_TEXT_LAYER = 3;
+
+export interface LayoutSourceOptions {
+  range: PageRange;
+  /** Recognise text on pages that have none (OCRmyPDF). */
+  recognizeText: boolean;
+  workspace: Workspace;
+  engine: EngineOptions;
+}
+
+export async function readDocumentLayout(pdf: string, options: LayoutSourceOptions): Promise<LayoutPage[]> {
+  const { source, pages } = await readPageText(await withoutEncryption(pdf, options), options);
+  const runs = await readTextRuns(source, options.range, options.engine);
+  const tables = await findPlacedTables(source, pages, options.workspace, options.engine);
+  return analyseDocument(pages, { runs, tables });
+}
+
+/** The words of the pages, and the PDF they were read from (the OCR'd copy when there was OCR). */
+async function readPageText(pdf: string, { range, recognizeText, workspace, engine }: LayoutSourceOptions): Promise<{ source: string; pages: PageLayout[] }> {
+  const pages = await readTextLayout(pdf, range, engine);
+  if (!recognizeText) return { source: pdf, pages };
+  const withoutText = pages.filter((page) => wordCount(page) < MIN_WORDS_FOR_TEXT_LAYER).map((page) => page.page);
+  if (withoutText.length === 0) return { source: pdf, pages };
+  const recognised = workspace.newPath('.pdf');
+  try {
+    await addTextLayer({ input: pdf, output: recognised, pages: withoutText }, engine);
+  } catch (error) {
+    // OCR refusing a page (an odd image, a font it cannot copy) should not cost the text the other pages have.
+    if (error instanceof EngineFailedError) return { source: pdf, pages };
+    throw error;
+  }
+  return { source: recognised, pages: await readTextLayout(recognised, range, engine) };
+}
+
+/**
+ * An owner-password PDF (the runner refuses user passwords) read without its
+ * restrictions: pdftohtml and OCRmyPDF refuse a PDF that forbids copying text,
+ * while the reference's loader drops the encryption too.
+ */
+async function withoutEncryption(pdf: string, { workspace, engine }: LayoutSourceOptions): Promise<string> {
+  if (!(await isEncrypted(pdf, engine))) return pdf;
+  const plain = workspace.newPath('.pdf');
+  await decrypt(pdf, plain, engine);
+  return plain;
+}
+
+function wordCount(page: PageLayout): number {
+  return page.blocks.reduce((sum, block) => sum + block.lines.reduce((n, line) => n + line.words.length, 0), 0);
+}
