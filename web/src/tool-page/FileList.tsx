@@ -1,14 +1,17 @@
-import { formatFileSize } from '@folio/registry';
+import { formatFileSize, type FileTypeKey } from '@folio/registry';
+import { chosenFileType } from './describe-accepted-files';
 import type { ChosenFile } from './use-file-selection';
 
 interface FileListProps {
   chosen: readonly ChosenFile[];
+  /** The tool's accepted types, to label each file with its own. */
+  accept: readonly FileTypeKey[];
   disabled: boolean;
   onRemove(key: number): void;
 }
 
 /** The chosen files in upload order (Merge keeps this order), each removable. Scrolls when long. */
-export function FileList({ chosen, disabled, onRemove }: FileListProps) {
+export function FileList({ chosen, accept, disabled, onRemove }: FileListProps) {
   if (chosen.length === 0) return null;
   return (
     <ul className="file-list" aria-label="Chosen files">
@@ -21,6 +24,7 @@ export function FileList({ chosen, disabled, onRemove }: FileListProps) {
           <span className="file-list__name" title={file.name}>
             {file.name}
           </span>
+          {accept.length > 1 || accept[0] === 'convertible' ? <span className="file-list__type">{chosenFileType(file, accept)}</span> : null}
           <span className="file-list__size">{formatFileSize(file.size)}</span>
           <button
             type="button"

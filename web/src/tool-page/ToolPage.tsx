@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useToast } from '../toast';
+import { AcceptedTypesList } from './AcceptedTypesList';
 import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
 import { ToolFields } from './ToolFields';
@@ -69,11 +70,21 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
       <header className="tool-page__header">
         <h1 className="tool-page__title">{tool.title}</h1>
         <p className="tool-page__subtitle">{tool.subtitle}</p>
+        {tool.notice && (
+          <p className="tool-page__notice" data-testid="tool-notice">
+            <svg className="tool-page__notice-icon" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="12" r="9" />
+              <path d="M12 11v5M12 8h.01" />
+            </svg>
+            {tool.notice}
+          </p>
+        )}
       </header>
 
       <form className="tool-card" onSubmit={handleSubmit} noValidate aria-busy={runner.busy}>
         <FileDropZone id={fileInputId} input={tool.input} disabled={runner.busy} onFiles={selection.add} />
-        <FileList chosen={selection.chosen} disabled={runner.busy} onRemove={selection.remove} />
+        <AcceptedTypesList input={tool.input} />
+        <FileList chosen={selection.chosen} accept={tool.input.accept} disabled={runner.busy} onRemove={selection.remove} />
         <ToolFields tool={tool} control={form.control} disabled={runner.busy} />
 
         <div className="tool-card__actions">

@@ -1,33 +1,44 @@
-import { PREVIEW_HEIGHT_PX } from '@folio/registry';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { downloadFile } from './download-file';
+import { ResultOpenLink } from './ResultOpenLink';
+import { ResultPreview } from './ResultPreview';
+import { ResultTextArea } from './ResultTextArea';
+import { ResultWindow } from './ResultWindow';
 import type { ToolResult } from './use-tool-run';
 
-/** The finished result: a preview frame when it is a single PDF, and a download button. */
+/**
+ * The finished result, shown as its kind asks (registry `ResultKind`): a preview
+ * frame for a PDF, a read-only text area for text, a new window for HTML, an
+ * open-in-new-tab link for CSV; every kind also gets the download button.
+ */
 export function ToolResultPanel({ result, downloadLabel = 'Download' }: { result: ToolResult; downloadLabel?: string }) {
   const url = useObjectUrl(result.body);
   if (!url) return null;
 
   return (
-    <section className="tool-result" aria-labelledby="tool-result-heading">
+    <section className="tool-result" aria-labelledby="tool-result-heading" data-result-kind={result.kind}>
       <div className="tool-result__header">
-        <div>
+        <div className="tool-result__heading">
           <h2 id="tool-result-heading" className="tool-result__title">
             Your file is ready
           </h2>
           <p className="tool-result__name">{result.fileName}</p>
         </div>
-        <button type="button" className="button button--primary" data-testid="download-result" onClick={() => downloadFile(url, result.fileName)}>
-          <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 4v11m0 0-4-4m4 4 4-4" />
-            <path d="M5 19h14" />
-          </svg>
-          {downloadLabel}
-        </button>
+        <div className="tool-result__actions">
+          {result.kind === 'csv' && <ResultOpenLink body={result.body} label="Open CSV in new tab" viewAs="text/plain;charset=utf-8" />}
+          {result.kind === 'html' && <ResultOpenLink body={result.body} label="Open result" />}
+          <button type="button" className="button button--primary" data-testid="download-result" onClick={() => downloadFile(url, result.fileName)}>
+            <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 4v11m0 0-4-4m4 4 4-4" />
+              <path d="M5 19h14" />
+            </svg>
+            {downloadLabel}
+          </button>
+        </div>
       </div>
-      {result.previewable && (
-        <iframe className="tool-result__preview" title="Preview" src={url} height={PREVIEW_HEIGHT_PX} style={{ height: PREVIEW_HEIGHT_PX }} data-testid="result-preview" />
-      )}
+      {result.kind === 'pdf' && <ResultPreview url={url} />}
+      {result.kind === 'text' && <ResultTextArea body={result.body} />}
+      {result.kind === 'html' && <ResultWindow body={result.body} />}
     </section>
   );
 }

@@ -1,16 +1,20 @@
-import { SHARED_TEXTS, type AnyTool } from '@folio/registry';
+import { SHARED_TEXTS, withExtension, type AnyTool, type ResultKind } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REQUEST_ENHANCERS } from '../request-enhancers';
 import { useToast } from '../toast';
-import { isBatchRun, resultFileName } from './result-file-name';
+import { fileNameFromContentDisposition, isBatchRun, resultFileName } from './result-file-name';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
 import { toolFormData } from './tool-form-data';
 
 export interface ToolResult {
   body: Blob;
   fileName: string;
-  /** A single PDF came back: show it in the preview frame. */
-  previewable: boolean;
+  /**
+   * How the page shows it: the tool's result kind, except that several files run
+   * through a one-document tool come back as a ZIP, and a PDF is previewed only
+   * when one came back.
+   */
+  kind: ResultKind;
 }
 
 export interface ToolRun {
@@ -26,12 +30,48 @@ export interface ToolRun {
 /** Spec §8: one toast for every failure, the title and the body on two lines. */
 export const FAILURE_MESSAGE = `${SHARED_TEXTS.errorToastTitle}\n${SHARED_TEXTS.errorToastBody}`;
 
+function resultKind(tool: AnyTool, fileCount: number, contentType: string): ResultKind {
+  if (isBatchRun(tool, fileCount)) return 'zip';
+  if (tool.result.kind === 'pdf' && !contentType.toLowerCase().includes('application/pdf')) return 'download';
+  return tool.result.kind;
+}
+
 function toResult(tool: AnyTool, files: readonly File[], response: MultipartResponse): ToolResult {
-  return {
-    body: response.body,
-    fileName: resultFileName(tool, files, response.contentDisposition),
-    previewable: !isBatchRun(tool, files.length) && response.contentType.toLowerCase().includes('application/pdf'),
-  };
+  const kind = resultKind(tool, files.length, response.contentType);
+  const declaredName = resultFileName(tool, files, response.contentDisposition);
+  // A PDF tool that answered something else (Email to PDF's HTML intermediate)
+  // must not save it under a .pdf name: keep the base, take the served extension.
+  const servedExtension = extensionOf(fileNameFromContentDisposition(response.contentDisposition));
+  const fileName = kind === 'download' && tool.result.kind === 'pdf' && servedExtension ? withExtension(declaredName, servedExtension) : declaredName;
+  return { body: response.body, fileName, kind };
+}
+
+function extensionOf(name: string | undefined): string | undefined {
+  const match = name && /\.[A-Za-z0-9]{1,8}$/.exec(name);
+  return match ? match[0].toLowerCase() : undefined;
+}
+
+/**
+ * Why an answer is not a result, or null when it is one. 204 carries nothing to
+ * show; a tool that lists `result.contentTypes` takes only those (spec §5: PDF to
+ * CSV must answer text/csv, PDF to Image a ZIP).
+ */
+export function failureOf(tool: AnyTool, response: Pick<MultipartResponse, 'ok' | 'status' | 'contentType'>): string | null {
+  if (!response.ok) return `answered ${response.status}`;
+  if (response.status === 204) return 'answered 204 with nothing to show';
+  const expected = tool.result.contentTypes;
+  const type = response.contentType.toLowerCase();
+  if (expected && !expected.some((t) => type.includes(t.toLowerCase()))) return `answered "${response.contentType}", not one of ${expected.join(', ')}`;
+  return null;
+}
+
+/**
+ * The success toast with its placeholder filled: `{FORMAT}` is the chosen
+ * `outputFormat`, upper-cased (PDF to Text/RTF: 'PDF converted to RTF successfully!').
+ */
+export function successMessage(tool: AnyTool, params: Record<string, unknown>): string {
+  const format = params.outputFormat;
+  return tool.toast.success.replaceAll('{FORMAT}', format === undefined || format === null ? '' : String(format).toUpperCase());
 }
 
 /** Runs a tool against its endpoint: request, progress, result and the success or failure toast. */
@@ -59,9 +99,10 @@ export function useToolRun(tool: AnyTool): ToolRun {
           signal: controller.signal,
           onUploadProgress: setUploadProgress,
         });
-        if (!response.ok) throw new Error(`POST ${tool.endpoint} answered ${response.status}.`);
+        const failure = failureOf(tool, response);
+        if (failure) throw new Error(`POST ${tool.endpoint} ${failure}.`);
         setResult(toResult(tool, files, response));
-        toast.success(tool.toast.success);
+        toast.success(successMessage(tool, params));
         return true;
       } catch (error) {
         if (!controller.signal.aborted) {

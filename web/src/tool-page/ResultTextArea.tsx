@@ -1,0 +1,31 @@
+import { useEffect, useId, useState } from 'react';
+
+/** Tall enough for short results, scrolling past 20 lines. */
+const rowsFor = (text: string | null) => Math.min(20, Math.max(6, (text ?? '').split('\n').length + 1));
+
+/** A text result (PDF to Markdown) in a read-only text area, to read or copy from. */
+export function ResultTextArea({ body }: { body: Blob }) {
+  const [text, setText] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    let current = true;
+    setText(null);
+    body.text().then(
+      (value) => current && setText(value),
+      () => current && setText(''),
+    );
+    return () => {
+      current = false;
+    };
+  }, [body]);
+
+  return (
+    <div className="tool-result__text">
+      <label htmlFor={id} className="tool-result__text-label">
+        Extracted text
+      </label>
+      <textarea id={id} className="tool-result__textarea" readOnly rows={rowsFor(text)} value={text ?? ''} aria-busy={text === null} spellCheck={false} data-testid="result-text" />
+    </div>
+  );
+}
