@@ -34,6 +34,15 @@ const ALLOWED_TEXTS: Record<string, string> = {
   'Border width must be a whole number, 0 or more.': 'multi-page-layout `borderWidth` (API only)',
   'customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.':
     'organise `customMode`, a select the page cannot get wrong',
+  'Fit must be fill, fit, stretch or center.': 'image-to-pdf `imageFit`/`fitOption`, a select the page cannot get wrong',
+  'Colour must be colour, grayscale or blackwhite.': 'image-to-pdf and pdf-to-image `colourType`/`colorType`, a select the page cannot get wrong',
+  'Image format must be PNG, JPG, WEBP, TIFF or GIF.': 'pdf-to-image `imageFormat`, a select the page cannot get wrong',
+  'Result must be multiple or single.': 'pdf-to-image `pageResultType`/`singleOrMultiple`, a select the page cannot get wrong',
+  'Choose a page size: A4, Letter, Legal or A3.': 'html-to-pdf `pageSize`, a select the page cannot get wrong',
+  'Zoom must be a number.': 'html-to-pdf `zoom` (API only; reference §4.3 accepts a float and ignores it)',
+  'Output format must be pptx, ppt or odp.': 'pdf-to-presentation `outputFormat`; the spec lists the values but gives no message',
+  'Output format must be docx, doc or odt.': 'pdf-to-word `outputFormat`; the spec lists the values but gives no message',
+  'Output format must be txt or rtf.': 'pdf-to-rtf `outputFormat`; the spec lists the values but gives no message',
 };
 
 /** A tool as found in its file. */

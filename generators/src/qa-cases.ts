@@ -5,12 +5,16 @@
  * Both read this module, so the checklist and the test cannot drift apart.
  */
 import {
+  extensionOf,
+  FILE_TYPES,
+  hasExtensionOf,
   isFieldVisible,
   PageSelectionError,
   renderFileName,
   RESULT_CONTENT_TYPES,
   type AnyTool,
   type Field,
+  type FileTypeKey,
   type Scalar,
   type SelectOption,
 } from '@folio/registry';
@@ -55,24 +59,90 @@ export function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-/** What the uploaded files are. `pdf` is a small valid PDF; the others are the bad inputs QA tries. */
-export type UploadKind = 'pdf' | 'not-pdf' | 'empty' | 'corrupt' | 'encrypted' | 'too-large';
+/**
+ * What the uploaded files are. `valid` is a small valid file of one type the
+ * tool accepts (`sampleTypeOf`); the others are the bad inputs QA tries.
+ */
+export type UploadKind = 'valid' | 'wrong-type' | 'empty' | 'corrupt' | 'encrypted' | 'too-large';
 
 /** Pages of the valid PDF every case sends: enough that no mode (Remove First and Last...) empties it. */
 export const QA_PDF_PAGES = 4;
 
-/** Short names of the upload kinds, for tables. */
-export const UPLOAD_KINDS: Record<UploadKind, string> = {
-  pdf: `${QA_PDF_PAGES}-page PDF`,
-  'not-pdf': 'PNG image named .pdf',
-  empty: 'empty file (0 bytes)',
-  corrupt: 'damaged PDF',
-  encrypted: 'PDF with a user password',
-  'too-large': 'file over the size limit',
+/**
+ * The name a sample of each file type is sent under. Convert File to PDF takes
+ * dozens of formats; its sample is plain text, the one every office suite reads.
+ */
+export const SAMPLE_FILE_NAMES: Readonly<Record<FileTypeKey, string>> = {
+  pdf: 'input.pdf',
+  jpeg: 'input.jpg',
+  png: 'input.png',
+  gif: 'input.gif',
+  bmp: 'input.bmp',
+  tiff: 'input.tif',
+  eml: 'input.eml',
+  msg: 'input.msg',
+  html: 'input.html',
+  zip: 'input.zip',
+  markdown: 'input.md',
+  convertible: 'input.txt',
 };
+
+/** What a valid sample of each type holds, for tables (server/test/support/sample-files.ts makes them). */
+export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
+  pdf: `${QA_PDF_PAGES}-page PDF`,
+  jpeg: 'small JPEG image',
+  png: 'small PNG image',
+  gif: 'small GIF image',
+  bmp: 'small BMP image',
+  tiff: 'small TIFF image',
+  eml: 'short plain-text e-mail',
+  msg: 'Outlook message',
+  html: 'short HTML page',
+  zip: 'ZIP holding index.html',
+  markdown: 'short Markdown document',
+  convertible: 'plain-text document',
+};
+
+/**
+ * The type a tool's valid uploads are: the first it accepts that a sample can be
+ * made of. Outlook .msg files cannot be written without Outlook, so a tool that
+ * takes .eml too is sent that.
+ */
+export function sampleTypeOf(tool: AnyTool): FileTypeKey {
+  return tool.input.accept.find((type) => type !== 'msg') ?? tool.input.accept[0];
+}
+
+/**
+ * A file none of the tool's types match, by content or by name: a PNG named like
+ * the tool's own files for most tools (a PNG named .pdf for PDF tools); a PDF for
+ * tools that take images; for tools that go by the name alone (Convert File to
+ * PDF), a PNG under a name they do not list.
+ */
+export function wrongTypeUpload(tool: AnyTool): { type: FileTypeKey; name: string } {
+  const { accept } = tool.input;
+  if (accept.includes('png')) return { type: 'pdf', name: 'document.pdf' };
+  const ownExtension = extensionOf(SAMPLE_FILE_NAMES[sampleTypeOf(tool)]);
+  if (accept.includes('convertible') && hasExtensionOf(`picture${ownExtension}`, 'convertible')) return { type: 'png', name: 'picture.bin' };
+  return { type: 'png', name: `picture${ownExtension}` };
+}
+
+/** One upload in words, for tables. e.g. '2 × 4-page PDF (input.pdf)' */
+export function describeUpload(upload: QaUpload): string {
+  const what: Record<UploadKind, string> = {
+    valid: SAMPLE_FILE_DESCRIPTIONS[upload.type],
+    'wrong-type': `${FILE_TYPES[upload.type].label} content, not an accepted type`,
+    empty: 'empty file (0 bytes)',
+    corrupt: 'damaged PDF',
+    encrypted: 'PDF with a user password',
+    'too-large': 'file over the size limit',
+  };
+  return `${upload.count} × ${what[upload.kind]} (${upload.name})`;
+}
 
 export interface QaUpload {
   kind: UploadKind;
+  /** The type of the content sent: a sample of it, or its broken form. e.g. 'pdf' */
+  type: FileTypeKey;
   /** How many files, each under `fileInput`. e.g. 2 for Merge */
   count: number;
   /** Name every file is sent under. e.g. 'input.pdf' */
@@ -137,8 +207,6 @@ type DeclaredField = Field & {
 };
 
 type Values = Record<string, Scalar | undefined>;
-
-const UPLOAD_NAME = 'input.pdf';
 
 /**
  * The tool a request to a shared endpoint is handled by: a tool that shares the
@@ -352,13 +420,22 @@ class Derivation {
     return view;
   }
 
-  private upload(kind: UploadKind = 'pdf', count = minFilesOf(this.tool)): QaUpload {
-    const name = kind === 'not-pdf' ? 'picture.pdf' : UPLOAD_NAME;
-    return { kind, count, name };
+  /** The name valid (and empty, and too large) uploads go under. e.g. 'input.pdf' */
+  private get uploadName(): string {
+    return SAMPLE_FILE_NAMES[sampleTypeOf(this.tool)];
+  }
+
+  private upload(kind: UploadKind = 'valid', count = minFilesOf(this.tool)): QaUpload {
+    if (kind === 'wrong-type') return { kind, count, ...wrongTypeUpload(this.tool) };
+    if (kind === 'corrupt' || kind === 'encrypted') return { kind, count, type: 'pdf', name: SAMPLE_FILE_NAMES.pdf };
+    return { kind, count, type: sampleTypeOf(this.tool), name: this.uploadName };
   }
 
   private success(): QaExpectation {
-    return { status: 200, contentType: RESULT_CONTENT_TYPES[this.tool.result.kind], fileName: renderFileName(this.tool.download.api, UPLOAD_NAME) };
+    const { result } = this.tool;
+    // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
+    if (result.noContentWhen) return { status: 204 };
+    return { status: 200, contentType: result.apiContentType ?? RESULT_CONTENT_TYPES[result.kind], fileName: renderFileName(this.tool.download.api, this.uploadName) };
   }
 
   private fieldError(field: string, message: string): QaExpectation {
@@ -564,22 +641,27 @@ class Derivation {
     const max = maxFilesOf(this.tool, this.limits);
     const fields = this.request();
     const file = (id: string, title: string, upload: QaUpload, expect: QaExpectation) => this.add({ id, group: 'files', title, fields, upload, expect, run: 'http' });
+    const sample = FILE_TYPES[sampleTypeOf(this.tool)].label;
+    const files = (n: number) => `${n} ${sample} file${n === 1 ? '' : 's'}`;
 
-    file('no-file', 'No file sent', this.upload('pdf', 0), { ...RUNNER_ERRORS.missingFile, message: input.messages.missing });
+    file('no-file', 'No file sent', this.upload('valid', 0), { ...RUNNER_ERRORS.missingFile, message: input.messages.missing });
     if (min > 1) {
-      const fewer = `${min - 1} PDF${min - 1 === 1 ? '' : 's'}`;
-      file('too-few-files', `${fewer}; at least ${min} needed`, this.upload('pdf', min - 1), {
+      file('too-few-files', `${files(min - 1)}; at least ${min} needed`, this.upload('valid', min - 1), {
         ...RUNNER_ERRORS.invalidArgument,
         message: input.messages.tooFew ?? input.messages.missing,
       });
     }
     if (Number.isFinite(max)) {
-      file('too-many-files', `${max + 1} PDFs; at most ${max} allowed`, this.upload('pdf', max + 1), { ...RUNNER_ERRORS.tooManyFiles, message: RUNNER_TEXTS.tooManyFiles(max) });
+      file('too-many-files', `${files(max + 1)}; at most ${max} allowed`, this.upload('valid', max + 1), { ...RUNNER_ERRORS.tooManyFiles, message: RUNNER_TEXTS.tooManyFiles(max) });
     }
-    file('wrong-type', 'Not a PDF: a PNG image named .pdf', this.upload('not-pdf'), { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
-    file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(UPLOAD_NAME) });
-    file('corrupt-pdf', 'A damaged PDF (starts like one, then falls apart)', this.upload('corrupt'), { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted });
-    file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
+    const wrong = this.upload('wrong-type');
+    file('wrong-type', `Not an accepted type: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
+    file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(this.uploadName) });
+    // Only uploads taken as PDFs are opened before the processor runs; other tools' engines judge their own files.
+    if (input.accept.includes('pdf')) {
+      file('corrupt-pdf', 'A damaged PDF (starts like one, then falls apart)', this.upload('corrupt'), { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted });
+      file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
+    }
     file('too-large', `A file over ${megabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {
       ...RUNNER_ERRORS.fileTooLarge,
       message: RUNNER_TEXTS.fileTooLarge(this.limits.maxUploadBytes),

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, number, pages, select, tools } from '@folio/registry';
-import { deriveAllQaCases, deriveQaCases, routedTool, RUNNER_TEXTS } from './qa-cases';
+import { defineTool, number, pages, select, tools, type FileTypeKey } from '@folio/registry';
+import { deriveAllQaCases, deriveQaCases, describeUpload, routedTool, RUNNER_TEXTS, type QaCase } from './qa-cases';
 import { limitsFromEnv, parseQaMatrixArgs, renderCsv, writeQaMatrix } from './qa-matrix';
 
 const LIMITS = { maxFiles: 3, maxUploadBytes: 1024 * 1024 };
@@ -46,7 +46,7 @@ describe('QA cases', () => {
   };
 
   it('accepts the defaults, with a valid value for each required field', () => {
-    expect(byId('defaults')).toMatchObject({ fields: { pageNumbers: '1' }, upload: { kind: 'pdf', count: 2 }, expect: { status: 200, contentType: 'application/pdf', fileName: 'input_sampled.pdf' } });
+    expect(byId('defaults')).toMatchObject({ fields: { pageNumbers: '1' }, upload: { kind: 'valid', type: 'pdf', count: 2, name: 'input.pdf' }, expect: { status: 200, contentType: 'application/pdf', fileName: 'input_sampled.pdf' } });
   });
 
   it('tries every option and alias, the other case, and a non-option', () => {
@@ -81,6 +81,29 @@ describe('QA cases', () => {
     expect(byId('too-large').expect).toMatchObject({ status: 413, message: 'Each file may be at most 1 MB.' });
   });
 
+  it('sends tools that take other files a sample of their own type, and a wrong type none of theirs matches', () => {
+    const taking = (accept: FileTypeKey[]) => deriveQaCases(defineTool({ ...sample, input: { ...sample.input, accept } }), [], LIMITS);
+    const pick = (cases: QaCase[], id: string) => cases.find((c) => c.id === id)!;
+
+    const images = taking(['jpeg', 'png', 'gif']);
+    expect(pick(images, 'defaults')).toMatchObject({ upload: { kind: 'valid', type: 'jpeg', name: 'input.jpg' }, expect: { fileName: 'input_sampled.pdf' } });
+    expect(pick(images, 'wrong-type').upload).toMatchObject({ type: 'pdf', name: 'document.pdf' });
+    expect(pick(images, 'empty-file').expect.message).toBe(RUNNER_TEXTS.emptyFile('input.jpg'));
+    expect(images.map((c) => c.id)).not.toContain('corrupt-pdf');
+
+    const email = taking(['eml', 'msg']);
+    expect(pick(email, 'defaults').upload).toMatchObject({ type: 'eml', name: 'input.eml' });
+    expect(pick(email, 'wrong-type').upload).toMatchObject({ type: 'png', name: 'picture.eml' });
+
+    // Known by name alone: a PNG under an extension the list lacks.
+    const office = taking(['convertible']);
+    expect(pick(office, 'defaults').upload).toMatchObject({ type: 'convertible', name: 'input.txt' });
+    expect(pick(office, 'wrong-type').upload).toMatchObject({ type: 'png', name: 'picture.bin' });
+
+    expect(pick(taking(['pdf']), 'wrong-type').upload).toMatchObject({ type: 'png', name: 'picture.pdf' });
+    expect(describeUpload(pick(images, 'defaults').upload)).toBe('2 × small JPEG image (input.jpg)');
+  });
+
   it('sends a tool that shares an endpoint one of its own fields, and its owner none of them', () => {
     const borrower = defineTool({ ...sample, id: 'borrower', sharesEndpoint: { whenAnyField: ['mode'] } });
     const owner = defineTool({ ...sample, id: 'owner', fields: { pageNumbers: sample.fields.pageNumbers }, checks: [] });
@@ -92,7 +115,9 @@ describe('QA cases', () => {
     const all = deriveAllQaCases(tools, LIMITS);
     for (const tool of tools) {
       const ids = all.filter((c) => c.toolId === tool.id).map((c) => c.id);
-      expect(ids).toEqual(expect.arrayContaining(['defaults', 'defaults-sent', 'no-file', 'wrong-type', 'empty-file', 'corrupt-pdf', 'password-pdf']));
+      expect(ids).toEqual(expect.arrayContaining(['defaults', 'defaults-sent', 'no-file', 'wrong-type', 'empty-file', 'too-large']));
+      if (tool.input.accept.includes('pdf')) expect(ids).toEqual(expect.arrayContaining(['corrupt-pdf', 'password-pdf']));
+      else expect(ids).not.toEqual(expect.arrayContaining(['corrupt-pdf']));
       expect(new Set(ids).size).toBe(ids.length);
     }
   });

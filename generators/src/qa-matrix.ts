@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { FILE_TYPES, RESULT_CONTENT_TYPES, tools as registeredTools, type AnyTool } from '@folio/registry';
-import { DEFAULT_QA_LIMITS, deriveQaCases, maxFilesOf, megabytes, minFilesOf, UPLOAD_KINDS, type QaCase, type QaLimits } from './qa-cases';
+import { DEFAULT_QA_LIMITS, deriveQaCases, describeUpload, maxFilesOf, megabytes, minFilesOf, type QaCase, type QaLimits } from './qa-cases';
 
 const REPO = resolve(__dirname, '../..');
 export const DEFAULT_OUT_DIR = join(REPO, '.qa');
@@ -26,9 +26,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): QaLimits {
 }
 
 function filesText(c: QaCase): string {
-  const { kind, count, name } = c.upload;
-  if (count === 0) return 'none';
-  return `${count} × ${UPLOAD_KINDS[kind]} (${name})`;
+  return c.upload.count === 0 ? 'none' : describeUpload(c.upload);
 }
 
 function fieldsText(c: QaCase): string {
@@ -38,6 +36,7 @@ function fieldsText(c: QaCase): string {
 
 function expectedText(c: QaCase): string {
   const e = c.expect;
+  if (e.status === 204) return '204 No Content (nothing found to send)';
   if (e.status === 200) return `${e.contentType}, named ${e.fileName}`;
   return `${e.errorCode ? `${e.errorCode}: ` : ''}${e.message}`;
 }

@@ -3,7 +3,8 @@
  * 1. Start-up time and idle memory of the built server.
  * 2. Large files through the HTTP API against the raw qpdf command doing the same
  *    (merge of two ~150 MB PDFs; one page out of a ~600 MB PDF), with peak memory.
- * 3. A mixed load: 200 requests from 16 concurrent clients over merge, rotate and split.
+ * 3. A mixed load: 200 requests from 16 concurrent clients over merge, rotate, split
+ *    and an Export converter (Markdown to PDF, through the warm Chromium).
  * Only loopback traffic; every loop is bounded.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -63,11 +64,23 @@ function qpdf(args: string[]): Promise<void> {
   });
 }
 
+interface Upload {
+  body: Buffer;
+  name: string;
+  type: string;
+}
+
+const MARKDOWN = Buffer.from(
+  ['# Quarterly report', '', 'Some **bold** text and a list:', '', '- one', '- two', '', '| a | b |', '|---|---|', '| 1 | 2 |', '', '```ts', 'const x = 1;', '```', ''].join('\n'),
+);
+
 async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }, total = 200, clients = 16) {
-  const kinds = [
-    { name: 'merge', endpoint: '/api/v1/general/merge-pdfs', files: [inputs.small, inputs.medium], fields: {} },
-    { name: 'rotate', endpoint: '/api/v1/general/rotate-pdf', files: [inputs.medium], fields: { angle: '90' } },
-    { name: 'split', endpoint: '/api/v1/general/split-pages', files: [inputs.medium], fields: { pageNumbers: '2n' } },
+  const pdf = (body: Buffer, i: number): Upload => ({ body, name: `in-${i}.pdf`, type: 'application/pdf' });
+  const kinds: { name: string; endpoint: string; files: Upload[]; fields: Record<string, string> }[] = [
+    { name: 'merge', endpoint: '/api/v1/general/merge-pdfs', files: [pdf(inputs.small, 1), pdf(inputs.medium, 2)], fields: {} },
+    { name: 'rotate', endpoint: '/api/v1/general/rotate-pdf', files: [pdf(inputs.medium, 1)], fields: { angle: '90' } },
+    { name: 'split', endpoint: '/api/v1/general/split-pages', files: [pdf(inputs.medium, 1)], fields: { pageNumbers: '2n' } },
+    { name: 'markdown-to-pdf', endpoint: '/api/v1/convert/markdown/pdf', files: [{ body: MARKDOWN, name: 'report.md', type: 'text/markdown' }], fields: {} },
   ];
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -77,7 +90,7 @@ async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }
     while (next < total) {
       const kind = kinds[next++ % kinds.length];
       const form = new FormData();
-      kind.files.forEach((file, i) => form.append('fileInput', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), `in-${i}.pdf`));
+      kind.files.forEach((file) => form.append('fileInput', new Blob([new Uint8Array(file.body)], { type: file.type }), file.name));
       Object.entries(kind.fields).forEach(([k, v]) => form.append(k, v));
       const t = Date.now();
       try {
@@ -215,7 +228,7 @@ function markdown(r: Results): string {
     '|---|---|---|---|---|---|',
     ...r.largeFiles.map((l) => `| ${l.job} | ${l.apiSeconds} | ${l.rawQpdfSeconds} | ${l.ratio}× | ${l.serverPeakMb} | ${l.enginePeakMb} |`),
     '',
-    `Mixed load: ${m.requests} requests from ${m.clients} clients (merge, rotate, split) in ${m.seconds} s: ` +
+    `Mixed load: ${m.requests} requests from ${m.clients} clients (merge, rotate, split, Markdown to PDF) in ${m.seconds} s: ` +
       `${m.throughputPerSecond} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, p99 ${m.p99Ms} ms; ` +
       `${m.tooManyRequests} × 429, ${m.otherFailures} other failures; server memory ${m.serverMbBefore} → peak ${m.serverMbPeak} → ${m.serverMbAfter} MB.`,
     '',

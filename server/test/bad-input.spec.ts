@@ -2,6 +2,7 @@ import request from 'supertest';
 import { mergeTool, rotateTool, splitTool, tools, type AnyTool } from '@folio/registry';
 import { postTool } from './support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './support/pdfs';
+import { sampleUpload, wrongTypeSample } from './support/sample-files';
 import { settle, startTestServer, type TestServer } from './support/test-server';
 import { validFields } from './support/valid-fields';
 
@@ -19,9 +20,9 @@ describe('bad input on every tool', () => {
   });
 
   /** Options that pass each tool's own checks, so the file is what fails. */
-  const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf', contentType?: string) => {
+  const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf') => {
     const count = tool.input.minFiles ?? 1;
-    return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content, contentType })), validFields(tool));
+    return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content })), validFields(tool));
   };
 
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
@@ -32,32 +33,37 @@ describe('bad input on every tool', () => {
       expect(res.json).toMatchObject({ status: 400, detail: tool.input.messages.missing, error: tool.input.messages.missing });
     });
 
-    it('refuses a file that is not a PDF, whatever its name says', async () => {
-      const res = await send(tool, Buffer.from('\x89PNG\r\n\x1a\n not really'), 'picture.pdf');
+    it('refuses a file of a type it does not take, whatever its name says', async () => {
+      const wrong = await wrongTypeSample(tool);
+      const res = await send(tool, wrong.content, wrong.name);
       expect(res.status).toBe(400);
-      expect(res.json.detail).toBe(tool.input.messages.wrongType);
+      expect(res.json).toMatchObject({ type: '/errors/invalid-file-type', detail: tool.input.messages.wrongType });
     });
 
     it('refuses an empty file', async () => {
-      const res = await send(tool, Buffer.alloc(0));
+      const { name } = await sampleUpload(tool);
+      const res = await send(tool, Buffer.alloc(0), name);
       expect(res.status).toBe(400);
-      expect(res.json.detail).toBe('The file "input.pdf" is empty.');
+      expect(res.json.detail).toBe(`The file "${name}" is empty.`);
     });
 
-    it('reports a damaged PDF with the reference text', async () => {
+    // Only uploads taken as PDFs are opened by the runner; other engines judge their own files (fuzz.spec.ts).
+    const takesPdf = tool.input.accept.includes('pdf');
+    if (takesPdf) it('reports a damaged PDF with the reference text', async () => {
       const res = await send(tool, CORRUPT_PDF);
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ type: '/errors/pdf-corrupted', errorCode: 'E001', detail: CORRUPT_TEXT });
     });
 
-    it('reports a PDF that needs a password with the reference text', async () => {
+    if (takesPdf) it('reports a PDF that needs a password with the reference text', async () => {
       const res = await send(tool, encryptPdf(await makePdf(2), 'user-secret'));
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ type: '/errors/pdf-password', errorCode: 'E004', detail: PASSWORD_TEXT });
     });
 
     it('answers 413 for an upload over the size limit', async () => {
-      const res = await send(tool, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100 * 1024, 32)]));
+      const sample = await sampleUpload(tool);
+      const res = await send(tool, Buffer.concat([sample.content, Buffer.alloc(100 * 1024, 32)]), sample.name);
       expect(res.status).toBe(413);
       expect(res.json.type).toBe('/errors/file-too-large');
     });
