@@ -1,4 +1,5 @@
 import { cropPdfTool } from '@folio/registry';
+import { decompressionBomb } from './support/hostile-pdfs';
 import { postTool } from './support/http';
 import { inkShare, makePagesPdf, pageBoxes, pageWords, renderPages, wordBox, type PageBoxes } from './support/page-geometry';
 import { encryptPdf, isEncrypted, pageTexts } from './support/pdfs';
@@ -175,5 +176,11 @@ describe('Crop PDF (/api/v1/general/crop)', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('refuses autoCrop on a page whose content inflates to gigabytes, before drawing it', async () => {
+    const res = await crop({ autoCrop: true }, decompressionBomb());
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe('The page content of "report.pdf" inflates to more than 512 MB when read, more than this server will render or read.');
   });
 });

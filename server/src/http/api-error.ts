@@ -96,6 +96,16 @@ export class ApiError extends Error {
     return new ApiError(400, '/errors/too-many-pages', 'Too Many Pages', `This tool handles documents of up to ${max} pages; this one has ${pages}.`);
   }
 
+  /** The PDF's page content would inflate past the server's budget (a decompression bomb, or a document too heavy to render). */
+  static contentTooLarge(fileName: string, limitMb: number): ApiError {
+    return new ApiError(
+      400,
+      '/errors/content-too-large',
+      'Content Too Large',
+      `The page content of "${fileName}" inflates to more than ${limitMb} MB when read, more than this server will render or read.`,
+    );
+  }
+
   /** The office suite could not read or convert the upload. */
   static documentNotConvertible(): ApiError {
     return new ApiError(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflatedZeros, handWrittenPdf } from '../../test/support/hostile-pdfs';
 import { makePdf } from '../../test/support/pdfs';
-import { PdfCorruptedError } from '../engines/pdf-errors';
+import { ApiError } from '../http/api-error';
 import { refuseContentBombs } from './content-budget';
 import type { InputFile } from './processor';
 import { Workspace } from './workspace';
@@ -44,22 +44,22 @@ describe('refuseContentBombs', () => {
 
   it('refuses a Flate stream that inflates past the budget, counting without keeping it', async () => {
     const bomb = upload(pdfWithContent(deflatedZeros(16 * MB, 64), '/FlateDecode')); // 1 GiB of zeros
-    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(PdfCorruptedError);
-    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 64 MB/);
+    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(ApiError);
+    await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 64 MB/);
   });
 
   it('weighs what the budget allows: the same stream passes under a larger one', async () => {
     const file = upload(pdfWithContent(deflatedZeros(1 * MB, 8), '/FlateDecode')); // 8 MB
-    await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 4 MB/);
+    await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 4 MB/);
     await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });
   });
 
   it('counts unfiltered streams as stored, and decodes other filters through qpdf', async () => {
     const plain = upload(pdfWithContent(Buffer.alloc(3 * MB, 0x20)));
-    await expect(refuseContentBombs(plain, 2 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 2 MB/);
+    await expect(refuseContentBombs(plain, 2 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 2 MB/);
     // ASCIIHex doubles the stored size: 2 MB of hex digits decode to 1 MB.
     const hex = upload(pdfWithContent(Buffer.from('20'.repeat(1 * MB) + '>'), '/ASCIIHexDecode'));
     await refuseContentBombs(hex, 1.5 * MB, { workspace, engine: engine() });
-    await expect(refuseContentBombs(hex, 0.5 * MB, { workspace, engine: engine() })).rejects.toThrow(/inflates past 1 MB/);
+    await expect(refuseContentBombs(hex, 0.5 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 1 MB/);
   });
 });

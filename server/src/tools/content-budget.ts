@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, createInflate } from 'node:zlib';
-import { PdfCorruptedError } from '../engines/pdf-errors';
 import { copyNonImageStreams, decodedStreamSize, type StoredStream } from '../engines/qpdf';
 import type { EngineOptions } from '../engines/process';
+import { ApiError } from '../http/api-error';
 import type { InputFile } from './processor';
 import type { Workspace } from './workspace';
 
@@ -26,7 +26,7 @@ export async function refuseContentBombs(file: InputFile, limit: number, context
     let remaining = limit;
     for (const stream of streams) {
       remaining -= await decodedSize(file.path, stream, remaining, context.engine);
-      if (remaining < 0) throw new PdfCorruptedError(file.originalName, `its content inflates past ${Math.round(limit / 1024 / 1024)} MB`);
+      if (remaining < 0) throw ApiError.contentTooLarge(file.originalName, Math.round(limit / 1024 / 1024));
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
