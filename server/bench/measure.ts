@@ -49,3 +49,15 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** Runs `measure` `runs` times, one after another, and answers the run of median duration (its peaks the highest seen). */
+export async function medianOf<T>(runs: number, measure: () => Promise<Sampled<T>>): Promise<Sampled<T>> {
+  const samples: Sampled<T>[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await measure());
+  const median = [...samples].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs / 2)];
+  return {
+    ...median,
+    peakMb: Math.max(...samples.map((s) => s.peakMb)),
+    childPeakMb: Math.max(...samples.map((s) => s.childPeakMb)),
+  };
+}
