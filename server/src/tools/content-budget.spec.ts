@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflatedZeros, handWrittenPdf } from '../../test/support/hostile-pdfs';
-import { makePdf } from '../../test/support/pdfs';
+import { encryptPdf, makePdf } from '../../test/support/pdfs';
 import { ApiError } from '../http/api-error';
 import { refuseContentBombs } from './content-budget';
 import type { InputFile } from './processor';
@@ -46,6 +46,12 @@ describe('refuseContentBombs', () => {
     const bomb = upload(pdfWithContent(deflatedZeros(16 * MB, 64), '/FlateDecode')); // 1 GiB of zeros
     await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(ApiError);
     await expect(refuseContentBombs(bomb, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 64 MB/);
+  });
+
+  it('sees through encryption: an owner-password file is weighed on its decrypted streams', async () => {
+    const bomb = pdfWithContent(deflatedZeros(16 * MB, 8), '/FlateDecode'); // 128 MB of zeros
+    const encrypted = upload(encryptPdf(bomb, ''));
+    await expect(refuseContentBombs(encrypted, 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 64 MB/);
   });
 
   it('weighs what the budget allows: the same stream passes under a larger one', async () => {
