@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfToWordTool } from '@folio/registry';
+import { deflatedZeros, handWrittenPdf } from './support/hostile-pdfs';
+import { solidPng } from './support/html-documents';
 import { postTool } from './support/http';
 import { LAYOUT_TEXT, makeLayoutPdf } from './support/layout-pdfs';
 import { makePdf, withTempDir } from './support/pdfs';
@@ -93,6 +95,50 @@ describe('PDF to Word (/api/v1/convert/pdf/word)', () => {
     expect(xml.match(/<w:tr>/g)).toHaveLength(3);
     // The paragraph drawn as three PDF lines is one Word paragraph.
     expect(paragraphs.filter((p) => p.text.includes('compost'))).toHaveLength(1);
+  });
+
+  it('carries pictures over where they stood, at the size they were drawn', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawText('Text above the picture.', { x: 72, y: 700, size: 12, font });
+    page.drawImage(await doc.embedPng(solidPng(200, 100, [200, 30, 30])), { x: 72, y: 450, width: 300, height: 150 });
+    page.drawText('Text below the picture.', { x: 72, y: 400, size: 12, font });
+    const res = await convert({}, Buffer.from(await doc.save()));
+    expect(res.status).toBe(200);
+
+    const zip = new AdmZip(res.body);
+    const media = zip.getEntries().filter((entry) => entry.entryName.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    const png = media[0].getData();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([200, 100]);
+    const xml = zip.readAsText('word/document.xml');
+    expect([...xml.matchAll(/Text above|<w:drawing>|Text below/g)].map((m) => m[0])).toEqual(['Text above', '<w:drawing>', 'Text below']);
+    // 300 × 150 points = 400 × 200 pixels at 96 to the inch = 3 810 000 × 1 905 000 EMU.
+    expect(xml).toMatch(/<wp:extent cx="3810000" cy="1905000"\/>/);
+  });
+
+  it('leaves out a picture too large to write out, and still converts the text', async () => {
+    // 7 000 × 7 000 pixels (49 megapixels, over the 40 a picture may have) of RGB zeros, about 150 KB stored.
+    const pixels = deflatedZeros(7000 * 3 * 1000, 7);
+    const content = 'q 300 0 0 300 72 300 cm /Im1 Do Q BT /F1 12 Tf 72 700 Td (Text beside a huge picture.) Tj ET';
+    const pdf = handWrittenPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> /XObject << /Im1 5 0 R >> >> /Contents 6 0 R >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      Buffer.concat([
+        Buffer.from(`<< /Type /XObject /Subtype /Image /Width 7000 /Height 7000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+        pixels,
+        Buffer.from('\nendstream'),
+      ]),
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ]);
+    const res = await convert({}, pdf);
+    expect(res.status).toBe(200);
+    const zip = new AdmZip(res.body);
+    expect(zip.getEntries().filter((entry) => entry.entryName.startsWith('word/media/'))).toHaveLength(0);
+    expect(textsOf(docxParagraphs(res.body))).toEqual(['Text beside a huge picture.']);
   });
 
   it('keeps each PDF page as a section of its size when preserving the layout, and flows without', async () => {

@@ -1,5 +1,6 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Box, PageRange } from './poppler-text';
 import { runProcess, type EngineOptions } from './process';
 
 /**
@@ -33,6 +34,50 @@ export async function pdfToSingleHtml(pdf: string, outputDir: string, stem: stri
     cwd: outputDir,
   });
   return join(outputDir, `${stem}.html`);
+}
+
+/** A picture drawn on a page, written out as a file: where it lies (points, top-left origin). */
+export interface PlacedImage extends Box {
+  path: string;
+  format: 'png' | 'jpg';
+}
+
+export interface PageImages {
+  /** 1-based page number. */
+  page: number;
+  images: PlacedImage[];
+}
+
+/**
+ * The pictures on pages `first`..`last`, each written into `outputDir` (JPEG
+ * data as it is, anything else as PNG) with its place on the page, from
+ * pdftohtml's XML at zoom 1 (points). Vector drawings are not pictures.
+ */
+export async function extractPageImages(pdf: string, range: PageRange, outputDir: string, engine: EngineOptions): Promise<PageImages[]> {
+  await runProcess('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'images'], {
+    ...engine,
+    cwd: outputDir,
+  });
+  return parseImageElements(await readFile(join(outputDir, 'images.xml'), 'utf8'), outputDir);
+}
+
+/** The `<page>` and `<image>` elements of pdftohtml's XML; image paths resolved in `outputDir`. */
+export function parseImageElements(xml: string, outputDir: string): PageImages[] {
+  const pages: PageImages[] = [];
+  const element = /<(page|image)\b([^>]*)>/g;
+  for (let match = element.exec(xml); match; match = element.exec(xml)) {
+    const attrs = Object.fromEntries([...match[2].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+    if (match[1] === 'page') {
+      pages.push({ page: Number(attrs.number), images: [] });
+      continue;
+    }
+    const [top, left, width, height] = [attrs.top, attrs.left, attrs.width, attrs.height].map(Number);
+    const file = basename(attrs.src ?? '');
+    const format = /\.jpe?g$/i.test(file) ? 'jpg' : /\.png$/i.test(file) ? 'png' : undefined;
+    if (!format || ![top, left, width, height].every(Number.isFinite)) continue;
+    pages[pages.length - 1]?.images.push({ path: join(outputDir, file), format, xMin: left, yMin: top, xMax: left + width, yMax: top + height });
+  }
+  return pages;
 }
 
 /**

@@ -96,6 +96,27 @@ export async function readPageSizes(path: string, options: EngineOptions): Promi
   return sizes;
 }
 
+/** An image a page draws, as stored (before any scaling): its pixel size. */
+export interface StoredImage {
+  page: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The images pages `first`..`last` draw, listed by pdfimages without decoding
+ * any (a cheap look before asking an engine to write them out).
+ */
+export async function listImages(path: string, range: { first: number; last: number }, options: EngineOptions): Promise<StoredImage[]> {
+  const { stdout } = await runProcess('pdfimages', ['-list', '-f', String(range.first), '-l', String(range.last), path], options);
+  const images: StoredImage[] = [];
+  // page num type width height ...; header lines do not start with a number.
+  for (const match of stdout.matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s/gm)) {
+    images.push({ page: Number(match[1]), width: Number(match[2]), height: Number(match[3]) });
+  }
+  return images;
+}
+
 /** Pixel width or height of `points` rendered at `dpi`, as pdftoppm rounds it. */
 export function pixelsAt(points: number, dpi: number): number {
   return Math.ceil((points * dpi) / 72 - 0.001);

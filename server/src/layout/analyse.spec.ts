@@ -162,6 +162,40 @@ describe('layout analysis', () => {
     });
   });
 
+  describe('pictures', () => {
+    const picture = (xMin: number, yMin: number, xMax: number, yMax: number) => ({ path: `/p-${xMin}-${yMin}.png`, format: 'png' as const, xMin, yMin, xMax, yMax });
+
+    it('places a picture in its column, between the text above and below it', () => {
+      const page = pageOf([
+        ...stack(['Left text above the picture', 'goes on for a line.'], 72, 100),
+        { text: 'Left text below the picture.', x: 72, y: 300 },
+        ...stack(['Right column words are here', 'and they go on for a while', 'until the end of the column.'], 330, 100),
+      ]);
+      // A little wider than its column's text, into the gutter but short of the other column.
+      const inLeftColumn = picture(70, 140, 320, 280);
+      const [result] = analyseDocument([page], { images: new Map([[1, [inLeftColumn]]]) });
+      expect(result.blocks.map((b) => (b.kind === 'image' ? 'image' : 'text' in b ? b.text : b.kind))).toEqual([
+        'Left text above the picture goes on for a line.',
+        'image',
+        'Left text below the picture.',
+        'Right column words are here and they go on for a while until the end of the column.',
+      ]);
+      expect(result.blocks[1]).toEqual({ kind: 'image', path: inLeftColumn.path, format: 'png', width: 250, height: 140 });
+    });
+
+    it('leaves out specks and the background under a page of text, keeps a page that is only a picture', () => {
+      const text = pageOf([{ text: 'Scanned text read by OCR.', x: 72, y: 100 }], 1);
+      const scan = pageOf([], 2);
+      const images = new Map([
+        [1, [picture(0, 0, 612, 792), picture(72, 300, 76, 304)]],
+        [2, [picture(0, 0, 612, 792)]],
+      ]);
+      const [first, second] = analyseDocument([text, scan], { images });
+      expect(first.blocks.map((b) => b.kind)).toEqual(['paragraph']);
+      expect(second.blocks).toEqual([{ kind: 'image', path: '/p-0-0.png', format: 'png', width: 612, height: 792 }]);
+    });
+  });
+
   describe('writers', () => {
     const layout: LayoutPage[] = [
       {

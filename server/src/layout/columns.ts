@@ -43,10 +43,11 @@ function orderRegion(lines: readonly Line[], depth: number): Line[][] {
     right = [];
   };
   for (const line of byTop.flatMap((l) => splitAtGutter(l, gutter))) {
-    if (line.xMax <= gutter.left + 1) {
+    const side = sideOf(line, gutter);
+    if (side === 'left') {
       left.push(line);
       spanning = undefined;
-    } else if (line.xMin >= gutter.right - 1) {
+    } else if (side === 'right') {
       right.push(line);
       spanning = undefined;
     } else if (spanning && left.length === 0 && right.length === 0) {
@@ -59,6 +60,18 @@ function orderRegion(lines: readonly Line[], depth: number): Line[][] {
   }
   closeSection();
   return flows;
+}
+
+/**
+ * Where a line lies against a gutter. Text may not enter it; a picture often
+ * runs a little past its column's text, so it belongs to a column as long as
+ * it does not reach the other column.
+ */
+function sideOf(line: Line, gutter: Gutter): 'left' | 'right' | 'across' {
+  const [leftLimit, rightLimit] = line.image ? [gutter.right - 1, gutter.left + 1] : [gutter.left + 1, gutter.right - 1];
+  if (line.xMax <= leftLimit) return 'left';
+  if (line.xMin >= rightLimit) return 'right';
+  return 'across';
 }
 
 /** Pieces of text inside a line: words closer than about a space and a half. */

@@ -1,12 +1,12 @@
-import type { LayoutBlock, LayoutPage } from './types';
+import { isText, type LayoutPage, type TextBlock } from './types';
 
 /** The layout as Markdown (CommonMark with GFM pipe tables), pages separated by a blank line. */
 export function toMarkdown(pages: readonly LayoutPage[]): string {
-  const parts = pages.flatMap((page) => page.blocks.map(blockToMarkdown));
+  const parts = pages.flatMap((page) => page.blocks.filter(isText).map(blockToMarkdown));
   return parts.length > 0 ? `${parts.join('\n\n')}\n` : '';
 }
 
-function blockToMarkdown(block: LayoutBlock): string {
+function blockToMarkdown(block: TextBlock): string {
   switch (block.kind) {
     case 'heading':
       return `${'#'.repeat(block.level)} ${escapeInline(block.text)}`;

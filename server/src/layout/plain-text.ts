@@ -1,12 +1,12 @@
-import type { LayoutBlock, LayoutPage } from './types';
+import { isText, type LayoutPage, type TextBlock } from './types';
 
 /** The layout as plain text: one paragraph per line, blocks separated by blank lines, pages too. */
 export function toPlainText(pages: readonly LayoutPage[]): string {
-  const text = pages.flatMap((page) => page.blocks.map(blockToText)).join('\n\n');
+  const text = pages.flatMap((page) => page.blocks.filter(isText).map(blockToText)).join('\n\n');
   return text.length > 0 ? `${text}\n` : '';
 }
 
-function blockToText(block: LayoutBlock): string {
+function blockToText(block: TextBlock): string {
   switch (block.kind) {
     case 'heading':
     case 'paragraph':

@@ -1,4 +1,4 @@
-import type { LayoutBlock, LayoutPage } from './types';
+import { isText, type LayoutPage, type TextBlock } from './types';
 
 /**
  * The layout as RTF 1.x: headings bold and larger, paragraphs, bulleted or
@@ -12,7 +12,7 @@ export function toRtf(pages: readonly LayoutPage[]): string {
   const body = pages
     .map((page, index) => {
       const pageBreak = index > 0 ? '\\page\n' : '';
-      return pageBreak + page.blocks.map(blockToRtf).join('\n');
+      return pageBreak + page.blocks.filter(isText).map(blockToRtf).join('\n');
     })
     .join('\n');
   return `{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}{\\f1\\fmodern Courier New;}}${size}\\margl1134\\margr1134\\margt1134\\margb1134\n${body}\n}\n`;
@@ -20,7 +20,7 @@ export function toRtf(pages: readonly LayoutPage[]): string {
 
 const HEADING_HALF_POINTS = { 1: 40, 2: 32, 3: 28 } as const;
 
-function blockToRtf(block: LayoutBlock): string {
+function blockToRtf(block: TextBlock): string {
   switch (block.kind) {
     case 'heading':
       return `{\\pard\\sb240\\sa120\\keepn\\b\\fs${HEADING_HALF_POINTS[block.level]} ${escapeRtf(block.text)}\\par}`;

@@ -1,3 +1,4 @@
+import type { PlacedImage } from '../engines/pdftohtml';
 import type { Box, WordBox } from '../engines/poppler-text';
 
 /**
@@ -19,6 +20,11 @@ export interface Line extends Box {
   bold: boolean;
   /** Set in a fixed-width face (program code, terminal output). */
   monospace: boolean;
+  /**
+   * Set on the stand-in for a picture: a "line" with the picture's box and no
+   * words, so reading order places pictures in their columns like text.
+   */
+  image?: PlacedImage;
 }
 
 export type HeadingLevel = 1 | 2 | 3;
@@ -59,7 +65,21 @@ export interface TableBlock {
   rows: string[][];
 }
 
-export type LayoutBlock = HeadingBlock | ParagraphBlock | ListBlock | CodeBlock | TableBlock;
+/** A picture where it stood in the text, at the size it was drawn (points). */
+export interface ImageBlock {
+  kind: 'image';
+  path: string;
+  format: PlacedImage['format'];
+  width: number;
+  height: number;
+}
+
+/** What the text formats (Markdown, plain text, RTF) write; they leave pictures out. */
+export type TextBlock = HeadingBlock | ParagraphBlock | ListBlock | CodeBlock | TableBlock;
+
+export type LayoutBlock = TextBlock | ImageBlock;
+
+export const isText = (block: LayoutBlock): block is TextBlock => block.kind !== 'image';
 
 export interface LayoutPage {
   /** 1-based page number in the source document. */

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import {
   AlignmentType,
   Document,
   HeadingLevel,
+  ImageRun,
   LevelFormat,
   Packer,
   PageOrientation,
@@ -14,12 +16,12 @@ import {
   WidthType,
   type ISectionOptions,
 } from 'docx';
-import type { LayoutBlock, LayoutPage } from '../layout/types';
+import type { ImageBlock, LayoutBlock, LayoutPage, TextBlock } from '../layout/types';
 
 /**
  * A Word document (DOCX) from the layout: real headings (Heading 1–3 styles),
  * one paragraph per paragraph (never one frame per line), bulleted and
- * numbered lists, tables. With `preserveLayout` each PDF page becomes a
+ * numbered lists, tables, pictures where they stood. With `preserveLayout` each PDF page becomes a
  * section of its own size starting on a new page, and text keeps its size;
  * without, the text flows as one document in the styles' sizes.
  */
@@ -36,10 +38,18 @@ const DEFAULT_PAGE = { width: 612, height: 792 };
 /** Margins in points: 0.75 inch, close to most PDFs' text area. */
 const MARGIN = 54;
 
+/** Pixels per point in Word's image sizes (96 to the inch). */
+const PIXELS_PER_POINT = 96 / 72;
+
 export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptions): Promise<Buffer> {
   let listInstance = 0;
-  const childrenOf = (blocks: readonly LayoutBlock[]) =>
-    blocks.flatMap((block) => blockToDocx(block, options.preserveLayout, () => ++listInstance));
+  const pictures = await readPictures(pages);
+  const childrenOf = (blocks: readonly LayoutBlock[], page: { width: number; height: number }) =>
+    blocks.flatMap((block) =>
+      block.kind === 'image'
+        ? pictureToDocx(block, pictures.get(block.path)!, page)
+        : blockToDocx(block, options.preserveLayout, () => ++listInstance),
+    );
   const sectionOf = (size: { width: number; height: number }, children: (Paragraph | Table)[]): ISectionOptions => ({
     properties: {
       type: SectionType.NEXT_PAGE,
@@ -56,8 +66,8 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
     children: children.length > 0 ? children : [new Paragraph({})],
   });
   const sections = options.preserveLayout
-    ? pages.map((page) => sectionOf(page, childrenOf(page.blocks)))
-    : [sectionOf(pages[0] ?? DEFAULT_PAGE, childrenOf(pages.flatMap((page) => page.blocks)))];
+    ? pages.map((page) => sectionOf(page, childrenOf(page.blocks, page)))
+    : [sectionOf(pages[0] ?? DEFAULT_PAGE, childrenOf(pages.flatMap((page) => page.blocks), pages[0] ?? DEFAULT_PAGE))];
   const document = new Document({
     title: options.title,
     creator: 'Folio',
@@ -75,7 +85,25 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
   return Packer.toBuffer(document);
 }
 
-function blockToDocx(block: LayoutBlock, keepSizes: boolean, nextListInstance: () => number): (Paragraph | Table)[] {
+async function readPictures(pages: readonly LayoutPage[]): Promise<Map<string, Buffer>> {
+  const paths = new Set(pages.flatMap((page) => page.blocks.flatMap((block) => (block.kind === 'image' ? [block.path] : []))));
+  return new Map(await Promise.all([...paths].map(async (path) => [path, await readFile(path)] as const)));
+}
+
+/** A picture in a paragraph of its own, at the size it was drawn, shrunk to fit inside the margins. */
+function pictureToDocx(block: ImageBlock, data: Buffer, page: { width: number; height: number }): Paragraph[] {
+  const room = { width: Math.max(36, page.width - 2 * MARGIN), height: Math.max(36, page.height - 2 * MARGIN) };
+  const scale = Math.min(1, room.width / block.width, room.height / block.height);
+  const size = (points: number) => Math.max(1, Math.round(points * scale * PIXELS_PER_POINT));
+  return [
+    new Paragraph({
+      spacing: { after: 160 },
+      children: [new ImageRun({ type: block.format, data, transformation: { width: size(block.width), height: size(block.height) } })],
+    }),
+  ];
+}
+
+function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () => number): (Paragraph | Table)[] {
   const run = (text: string, fontSize: number) => new TextRun(keepSizes ? { text, size: halfPoints(fontSize) } : { text });
   switch (block.kind) {
     case 'heading':

@@ -1,4 +1,7 @@
+import { mkdir } from 'node:fs/promises';
 import { addTextLayer } from '../engines/ocrmypdf';
+import { extractPageImages, type PlacedImage } from '../engines/pdftohtml';
+import { listImages } from '../engines/poppler';
 import { readTextLayout, readTextRuns, type PageLayout, type PageRange } from '../engines/poppler-text';
 import { EngineFailedError, type EngineOptions } from '../engines/process';
 import { decrypt, isEncrypted } from '../engines/qpdf';
@@ -11,16 +14,25 @@ import { findPlacedTables } from './layout-tables';
  * The layout of a PDF's pages for the text converters (Markdown, Word,
  * Text/RTF): Poppler's words, then, when asked, OCR of the pages that have
  * (almost) no text layer; text styles from pdftohtml; tables (tables.ts);
- * then the layout analysis.
+ * pictures when asked; then the layout analysis.
  */
 
 /** A page with fewer words than this is taken as a scan without a text layer. */
 const MIN_WORDS_FOR_TEXT_LAYER = 3;
 
+/**
+ * Pictures are carried over only while their stored pixels stay within these
+ * (pdftohtml writes each out in full); past them the document comes out
+ * without pictures rather than not at all.
+ */
+export const PICTURE_BUDGET = { maxPictures: 500, maxPixelsPerPicture: 40_000_000, maxPixels: 250_000_000 };
+
 export interface LayoutSourceOptions {
   range: PageRange;
   /** Recognise text on pages that have none (OCRmyPDF). */
   recognizeText: boolean;
+  /** Carry the pages' pictures over (Word); the text formats leave them out. */
+  pictures?: boolean;
   workspace: Workspace;
   engine: EngineOptions;
 }
@@ -29,7 +41,28 @@ export async function readDocumentLayout(pdf: string, options: LayoutSourceOptio
   const { source, pages } = await readPageText(await withoutEncryption(pdf, options), options);
   const runs = await readTextRuns(source, options.range, options.engine);
   const tables = await findPlacedTables(source, pages, options.workspace, options.engine);
-  return analyseDocument(pages, { runs, tables });
+  const images = options.pictures ? await readPictures(source, options) : undefined;
+  return analyseDocument(pages, { runs, tables, images });
+}
+
+/** The pictures of the pages by page number, or none when they would not fit the budget. */
+async function readPictures(pdf: string, { range, workspace, engine }: LayoutSourceOptions): Promise<Map<number, PlacedImage[]>> {
+  const stored = await listImages(pdf, range, engine);
+  const pixels = stored.map((image) => image.width * image.height);
+  const fits =
+    stored.length <= PICTURE_BUDGET.maxPictures &&
+    pixels.every((p) => p <= PICTURE_BUDGET.maxPixelsPerPicture) &&
+    pixels.reduce((sum, p) => sum + p, 0) <= PICTURE_BUDGET.maxPixels;
+  if (stored.length === 0 || !fits) return new Map();
+  const dir = workspace.newPath();
+  await mkdir(dir);
+  try {
+    return new Map((await extractPageImages(pdf, range, dir, engine)).map((page) => [page.page, page.images]));
+  } catch (error) {
+    // A picture Poppler cannot write out should not cost the document its text.
+    if (error instanceof EngineFailedError) return new Map();
+    throw error;
+  }
 }
 
 /** The words of the pages, and the PDF they were read from (the OCR'd copy when there was OCR). */

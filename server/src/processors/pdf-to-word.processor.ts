@@ -11,8 +11,9 @@ const OFFICE_FILTERS = { doc: 'MS Word 97', odt: 'writer8' } as const;
 
 /**
  * The chosen pages' layout as a Word document we build ourselves (editable
- * paragraphs in reading order, not LibreOffice's one frame per line); DOC and
- * ODT are that DOCX saved again by LibreOffice.
+ * paragraphs in reading order, not LibreOffice's one frame per line, and the
+ * pictures where they stood); DOC and ODT are that DOCX saved again by
+ * LibreOffice.
  */
 @ToolProcessor(pdfToWordTool)
 export class PdfToWordProcessor implements Processor<typeof pdfToWordTool> {
@@ -21,7 +22,7 @@ export class PdfToWordProcessor implements Processor<typeof pdfToWordTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToWordTool>): Promise<ProcessorOutput> {
     const pages = extractOrder(params, documentOf(file));
     const range = { first: pages[0] + 1, last: pages[pages.length - 1] + 1 };
-    const layout = await readDocumentLayout(file.path, { range, recognizeText: params.recognizeText, workspace, engine });
+    const layout = await readDocumentLayout(file.path, { range, recognizeText: params.recognizeText, pictures: true, workspace, engine });
     const docx = workspace.newPath('.docx');
     await writeFile(docx, await buildDocx(layout, { preserveLayout: params.preserveLayout, title: baseName(file.originalName) }));
     const format = params.outputFormat;
