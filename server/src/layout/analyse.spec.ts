@@ -112,13 +112,13 @@ describe('layout analysis', () => {
       expect(result.blocks).toEqual([
         { kind: 'heading', level: 1, text: 'Big Title', fontSize: expect.any(Number) },
         { kind: 'heading', level: 2, text: 'Section', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'This paragraph runs over three lines and has a hyphenated word in the middle of it so that the join is tested properly.', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'A second paragraph follows after a wider gap and it is short.', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'This paragraph runs over three lines and has a hyphenated word in the middle of it so that the join is tested properly.', fontSize: expect.any(Number), lastLineFull: false },
+        { kind: 'paragraph', text: 'A second paragraph follows after a wider gap and it is short.', fontSize: expect.any(Number), lastLineFull: false },
         { kind: 'list', ordered: false, start: 1, items: ['first item', 'second item that wraps onto a second line', 'third item'], fontSize: expect.any(Number) },
         { kind: 'list', ordered: true, start: 1, items: ['one', 'two'], fontSize: expect.any(Number) },
         { kind: 'heading', level: 3, text: 'Subsection', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'Indented first line starts a paragraph that continues here without indent and goes on', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'Another indented first line starts the next one.', fontSize: expect.any(Number) },
+        { kind: 'paragraph', text: 'Indented first line starts a paragraph that continues here without indent and goes on', fontSize: expect.any(Number), lastLineFull: true },
+        { kind: 'paragraph', text: 'Another indented first line starts the next one.', fontSize: expect.any(Number), lastLineFull: false },
       ]);
     });
 
@@ -159,6 +159,23 @@ describe('layout analysis', () => {
       ]);
       const [result] = analyseDocument([columns]);
       expect(result.blocks[0]).toMatchObject({ kind: 'paragraph', text: 'The sentence starts in the left column and it does not stop at the bottom of it but carries on at the top of the right column until it ends. More words for the column.' });
+    });
+  });
+
+  describe('page breaks', () => {
+    it('joins a paragraph the page break cut, and only that one', () => {
+      const first = pageOf(stack(['The first page ends in the middle of', 'a sentence that carries on over the'], 72, 100), 1);
+      const second = pageOf(
+        [...stack(['page break and runs on for another', 'line before it ends here.'], 72, 100), ...stack(['A new paragraph starts here and', 'goes on a little.'], 72, 150)],
+        2,
+      );
+      const third = pageOf(stack(['lower case after a full stop stays apart.'], 72, 100), 3);
+      const result = analyseDocument([first, second, third]);
+      expect(result.map((page) => page.blocks.map((b) => ('text' in b ? b.text : b.kind)))).toEqual([
+        ['The first page ends in the middle of a sentence that carries on over the page break and runs on for another line before it ends here.'],
+        ['A new paragraph starts here and goes on a little.'],
+        ['lower case after a full stop stays apart.'],
+      ]);
     });
   });
 

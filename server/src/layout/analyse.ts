@@ -5,7 +5,7 @@ import { vocabularyOf } from './dehyphenate';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
 import { withoutPageFurniture } from './page-furniture';
 import { blocksOfFlow, type FlowContext } from './paragraphs';
-import type { HeadingLevel, LayoutBlock, LayoutPage, Line } from './types';
+import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ParagraphBlock } from './types';
 
 /** Text this much larger than the body is a heading. */
 const HEADING_RATIO = 1.15;
@@ -48,7 +48,7 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
   const kept = options.dropPageFurniture === false ? raw.map((p) => p.lines) : withoutPageFurniture(raw);
   const allLines = kept.flat();
   const context = documentContext(allLines);
-  return pages.map((page, index) => {
+  const analysed = pages.map((page, index) => {
     const tables = options.tables?.get(page.page) ?? [];
     const pictures = imageLines(options.images?.get(page.page) ?? [], page, kept[index].length > 0, tables);
     return {
@@ -62,6 +62,7 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
       ),
     };
   });
+  return joinAcrossPages(analysed);
 }
 
 /** Stand-in lines for the pictures worth keeping: not specks, not backgrounds, not inside a table. */
@@ -159,17 +160,33 @@ function mergeContinuations(blocks: LayoutBlock[]): LayoutBlock[] {
   const merged: LayoutBlock[] = [];
   for (const block of blocks) {
     const last = merged[merged.length - 1];
-    if (
-      last?.kind === 'paragraph' &&
-      block.kind === 'paragraph' &&
-      Math.abs(last.fontSize - block.fontSize) <= 1 &&
-      !/[.!?:;]["'”’)\]]?$/u.test(last.text) &&
-      /^\p{Ll}/u.test(block.text)
-    ) {
-      last.text = last.text.endsWith('-') && /^\p{Ll}/u.test(block.text) ? last.text.slice(0, -1) + block.text : `${last.text} ${block.text}`;
-    } else {
-      merged.push(block);
-    }
+    if (last?.kind === 'paragraph' && block.kind === 'paragraph' && continues(last, block)) last.text = joinParagraphs(last.text, block.text);
+    else merged.push(block);
   }
   return merged;
+}
+
+/**
+ * The same across a page break, when the last paragraph of the page before
+ * fills its last line (a short page like "typed page 1" is not cut off).
+ */
+function joinAcrossPages(pages: LayoutPage[]): LayoutPage[] {
+  for (let index = 1; index < pages.length; index++) {
+    const before = pages[index - 1].blocks;
+    const last = before[before.length - 1];
+    const first = pages[index].blocks[0];
+    if (last?.kind === 'paragraph' && last.lastLineFull && first?.kind === 'paragraph' && continues(last, first)) {
+      last.text = joinParagraphs(last.text, first.text);
+      pages[index].blocks.shift();
+    }
+  }
+  return pages;
+}
+
+function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {
+  return Math.abs(last.fontSize - next.fontSize) <= 1 && !/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text);
+}
+
+function joinParagraphs(first: string, second: string): string {
+  return first.endsWith('-') ? first.slice(0, -1) + second : `${first} ${second}`;
 }

@@ -40,6 +40,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
   const kinds = markBoldHeadings(flow, flow.map((line) => kindOf(line, context)), usualGap, context);
   const left = minOf(flow.map((l) => l.xMin));
   const bodyRight = maxOf([left, ...flow.filter((_, i) => kinds[i].kind === 'body').map((l) => l.xMax)]);
+  // With fewer body lines the right edge is just the one line's end.
+  const bodyLines = kinds.filter((k) => k.kind === 'body').length;
   const blocks: LayoutBlock[] = [];
   let group: Line[] = [];
   let groupKind: Kind | undefined;
@@ -58,7 +60,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       if (last?.kind === 'list' && last.ordered === groupKind.ordered) last.items.push(text);
       else blocks.push({ kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [text], fontSize });
     } else {
-      blocks.push({ kind: 'paragraph', text: joinLines(group.map((l) => l.text), context.vocabulary), fontSize });
+      const lastLineFull = bodyLines >= 2 && reachesRightEdge(group[group.length - 1], bodyRight);
+      blocks.push({ kind: 'paragraph', text: joinLines(group.map((l) => l.text), context.vocabulary), fontSize, lastLineFull });
     }
     group = [];
     itemTexts = [];
@@ -161,8 +164,13 @@ function codeLines(lines: readonly Line[]): string[] {
 
 /** A line that stops well short of the column's right edge after a full stop ends its paragraph. */
 function endsShortSentence(line: Line, right: number): boolean {
+  return !reachesRightEdge(line, right) && /[.!?:;]["'”’)\]]?$/u.test(line.text);
+}
+
+/** The line runs (about) to the column's right edge, as lines inside a paragraph do. */
+function reachesRightEdge(line: Line, right: number): boolean {
   const width = right - line.xMin;
-  return line.xMax < right - Math.max(width * 0.15, line.fontSize * 3) && /[.!?:;]["'”’)\]]?$/u.test(line.text);
+  return line.xMax >= right - Math.max(width * 0.15, line.fontSize * 3);
 }
 
 /** The usual distance between the bottom of a line and the top of the next in this flow. */

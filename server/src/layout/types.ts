@@ -40,6 +40,8 @@ export interface ParagraphBlock {
   kind: 'paragraph';
   text: string;
   fontSize: number;
+  /** Its last line runs to the column's right edge: the paragraph may go on over a page break. */
+  lastLineFull?: boolean;
 }
 
 export interface ListBlock {
