@@ -32,7 +32,7 @@ export interface DocxOptions {
 }
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
-const ORDERED_LIST = 'ordered-list';
+const orderedList = (start: number) => `ordered-list-from-${start}`;
 /** Letter, for a document without pages. */
 const DEFAULT_PAGE = { width: 612, height: 792 };
 /** Margins in points: 0.75 inch, close to most PDFs' text area. */
@@ -73,16 +73,20 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
     creator: 'Folio',
     styles: { default: { document: { run: { font: 'Liberation Sans', size: 22 } } } },
     numbering: {
-      config: [
-        {
-          reference: ORDERED_LIST,
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
-        },
-      ],
+      // One numbering per first number: a list the PDF numbers from 4 (it went on from another page) starts at 4 here too.
+      config: orderedListStarts(pages).map((start) => ({
+        reference: orderedList(start),
+        levels: [{ level: 0, start, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+      })),
     },
     sections: sections.length > 0 ? sections : [sectionOf(DEFAULT_PAGE, [])],
   });
   return Packer.toBuffer(document);
+}
+
+function orderedListStarts(pages: readonly LayoutPage[]): number[] {
+  const starts = pages.flatMap((page) => page.blocks.flatMap((block) => (block.kind === 'list' && block.ordered ? [block.start] : [])));
+  return [...new Set([1, ...starts])];
 }
 
 async function readPictures(pages: readonly LayoutPage[]): Promise<Map<string, Buffer>> {
@@ -115,7 +119,7 @@ function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () 
       return block.items.map(
         (item) =>
           new Paragraph({
-            ...(block.ordered ? { numbering: { reference: ORDERED_LIST, level: 0, instance } } : { bullet: { level: 0 } }),
+            ...(block.ordered ? { numbering: { reference: orderedList(block.start), level: 0, instance } } : { bullet: { level: 0 } }),
             children: [run(item, block.fontSize)],
           }),
       );
