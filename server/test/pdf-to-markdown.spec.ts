@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfToMarkdownTool } from '@folio/registry';
 import { postTool } from './support/http';
-import { LAYOUT_TEXT, makeLayoutPdf } from './support/layout-pdfs';
+import { LAYOUT_TEXT, makeLayoutPdf, makeStyledSentencePdf } from './support/layout-pdfs';
 import { makePdf, withTempDir } from './support/pdfs';
 import { settle, startTestServer, type TestServer } from './support/test-server';
 
@@ -49,6 +49,11 @@ describe('PDF to Markdown (/api/v1/convert/pdf/markdown)', () => {
     ]);
     expect(markdown).toContain('for example the yield');
     expect(markdown).not.toContain('exam-');
+  });
+
+  it('marks bold and italic words', async () => {
+    const pdf = await makeStyledSentencePdf([{ text: 'Water the ' }, { text: 'young seedlings', style: 'bold' }, { text: ' every ' }, { text: 'evening', style: 'italic' }, { text: ' at six.' }]);
+    expect((await convert(pdf)).body.toString()).toBe('Water the **young seedlings** every *evening* at six.\n');
   });
 
   it('keeps Markdown characters in the text literal', async () => {

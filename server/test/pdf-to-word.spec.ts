@@ -7,7 +7,7 @@ import { pdfToWordTool } from '@folio/registry';
 import { deflatedZeros, handWrittenPdf } from './support/hostile-pdfs';
 import { solidPng } from './support/html-documents';
 import { postTool } from './support/http';
-import { LAYOUT_TEXT, makeLayoutPdf } from './support/layout-pdfs';
+import { LAYOUT_TEXT, makeLayoutPdf, makeStyledSentencePdf } from './support/layout-pdfs';
 import { makePdf, withTempDir } from './support/pdfs';
 import { settle, startTestServer, type TestServer } from './support/test-server';
 
@@ -95,6 +95,23 @@ describe('PDF to Word (/api/v1/convert/pdf/word)', () => {
     expect(xml.match(/<w:tr>/g)).toHaveLength(3);
     // The paragraph drawn as three PDF lines is one Word paragraph.
     expect(paragraphs.filter((p) => p.text.includes('compost'))).toHaveLength(1);
+  });
+
+  it('keeps bold and italic words as bold and italic runs', async () => {
+    const pdf = await makeStyledSentencePdf([{ text: 'Water the ' }, { text: 'young seedlings', style: 'bold' }, { text: ' every ' }, { text: 'morning', style: 'italic' }, { text: '.' }]);
+    const xml = new AdmZip((await convert({}, pdf)).body).readAsText('word/document.xml');
+    const runs = [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map(([, run]) => ({
+      text: /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/.exec(run)?.[1],
+      bold: run.includes('<w:b/>'),
+      italic: run.includes('<w:i/>'),
+    }));
+    expect(runs).toEqual([
+      { text: 'Water the ', bold: false, italic: false },
+      { text: 'young seedlings', bold: true, italic: false },
+      { text: ' every ', bold: false, italic: false },
+      // Styles go by word, and Poppler's word takes in the full stop.
+      { text: 'morning.', bold: false, italic: true },
+    ]);
   });
 
   it('carries pictures over where they stood, at the size they were drawn', async () => {

@@ -77,8 +77,28 @@ describe('poppler text engine', () => {
       <text top="1" left="2" width="3" height="4" font="0"><a href="x">A &amp; B</a></text></page>
       <page number="4"><text top="5" left="6" width="7" height="8" font="0"><i><b>C</b></i></text><text top="0" left="0" width="0" height="0" font="0"> </text></page></pdf2xml>`;
     expect(parsePdfToHtmlXml(xml)).toEqual([
-      { page: 3, runs: [{ text: 'A & B', xMin: 2, yMin: 1, xMax: 5, yMax: 5, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: false }] },
-      { page: 4, runs: [{ text: 'C', xMin: 6, yMin: 5, xMax: 13, yMax: 13, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: true }] },
+      {
+        page: 3,
+        runs: [{ text: 'A & B', xMin: 2, yMin: 1, xMax: 5, yMax: 5, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: false, pieces: [{ text: 'A & B', bold: true, italic: false }] }],
+      },
+      {
+        page: 4,
+        runs: [{ text: 'C', xMin: 6, yMin: 5, xMax: 13, yMax: 13, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: true, pieces: [{ text: 'C', bold: true, italic: true }] }],
+      },
+    ]);
+  });
+
+  it('keeps the bold and italic words inside a run', () => {
+    const xml = `<pdf2xml><page number="1"><fontspec id="0" size="12" family="Helvetica" color="#000"/>
+      <text top="83" left="72" width="232" height="11" font="0">Water the <b>young seedlings</b> every <i>morning</i>.</text></page></pdf2xml>`;
+    const [{ runs: [run] }] = parsePdfToHtmlXml(xml);
+    expect(run).toMatchObject({ text: 'Water the young seedlings every morning.', bold: false, italic: false });
+    expect(run.pieces).toEqual([
+      { text: 'Water the ', bold: false, italic: false },
+      { text: 'young seedlings', bold: true, italic: false },
+      { text: ' every ', bold: false, italic: false },
+      { text: 'morning', bold: false, italic: true },
+      { text: '.', bold: false, italic: false },
     ]);
   });
 });

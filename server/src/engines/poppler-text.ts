@@ -15,6 +15,9 @@ export interface Box {
 
 export interface WordBox extends Box {
   text: string;
+  /** The face the word is set in, when known (the layout takes it from pdftohtml's runs). */
+  bold?: boolean;
+  italic?: boolean;
 }
 
 export interface PageWords {
@@ -138,14 +141,28 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** A run of text as pdftohtml reports it: one style, one line, its font size in points. */
+/** A piece of a run's text and its face. */
+export interface StyledText {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+}
+
+/**
+ * A run of text as pdftohtml reports it: one line (or part of one) in one font
+ * size, its font size in points. pdftohtml marks bold and italic words inside
+ * a run with <b> and <i>: `pieces` keeps them.
+ */
 export interface TextRun extends Box {
   text: string;
   fontSize: number;
   /** The font's name without its subset prefix. e.g. 'CMTT10', 'Helvetica-Bold' */
   fontFamily: string;
+  /** All of the run is bold (or italic). */
   bold: boolean;
   italic: boolean;
+  /** The text in pieces of one face, in order; their texts make `text`. */
+  pieces: StyledText[];
 }
 
 export interface PageRuns {
@@ -186,10 +203,12 @@ export function parsePdfToHtmlXml(xml: string): PageRuns[] {
       if (end < 0) break;
       const inner = xml.slice(element.lastIndex, end);
       element.lastIndex = end + '</text>'.length;
-      const text = decodeEntities(inner.replace(/<[^>]*>/g, ''));
+      const family = fonts.get(attrs.font)?.family ?? '';
+      const pieces = styledPiecesOf(inner, BOLD_FAMILY.test(family), ITALIC_FAMILY.test(family));
+      const text = pieces.map((piece) => piece.text).join('');
       if (text.trim() === '') continue;
       const [top, left, width, height] = [attrs.top, attrs.left, attrs.width, attrs.height].map(Number);
-      const family = fonts.get(attrs.font)?.family ?? '';
+      const visible = pieces.filter((piece) => piece.text.trim() !== '');
       page.runs.push({
         text,
         xMin: left,
@@ -198,8 +217,9 @@ export function parsePdfToHtmlXml(xml: string): PageRuns[] {
         yMax: top + height,
         fontSize: fonts.get(attrs.font)?.size ?? 0,
         fontFamily: family,
-        bold: /^\s*(<[ai][^>]*>\s*)*<b>/.test(inner) || BOLD_FAMILY.test(family),
-        italic: /^\s*(<[ab][^>]*>\s*)*<i>/.test(inner) || ITALIC_FAMILY.test(family),
+        bold: visible.every((piece) => piece.bold),
+        italic: visible.every((piece) => piece.italic),
+        pieces,
       });
     }
   }
@@ -212,6 +232,23 @@ export function parsePdfToHtmlXml(xml: string): PageRuns[] {
  */
 const BOLD_FAMILY = /bold|black|heavy|semibold|demi|^cmbx|^cmb\d/i;
 const ITALIC_FAMILY = /italic|oblique|^cmti|^cmsl/i;
+
+/** The text inside a <text> element cut where <b> and <i> start and end (other tags, such as links, are dropped). */
+function styledPiecesOf(inner: string, boldFace: boolean, italicFace: boolean): StyledText[] {
+  const pieces: StyledText[] = [];
+  let bold = 0;
+  let italic = 0;
+  for (const [, closing, tag, text] of inner.matchAll(/<(\/?)([a-z]+)\b[^>]*>|([^<]+)/g)) {
+    if (text !== undefined) {
+      pieces.push({ text: decodeEntities(text), bold: boldFace || bold > 0, italic: italicFace || italic > 0 });
+    } else if (tag === 'b') {
+      bold = Math.max(0, bold + (closing ? -1 : 1));
+    } else if (tag === 'i') {
+      italic = Math.max(0, italic + (closing ? -1 : 1));
+    }
+  }
+  return pieces;
+}
 
 function readStringAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};

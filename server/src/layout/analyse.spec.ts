@@ -125,9 +125,9 @@ describe('layout analysis', () => {
     it('makes short bold lines at the body size headings, from pdftohtml runs', () => {
       const boldPage = pageOf([{ text: 'Bold Heading', x: 72, y: 50 }, ...stack(['Body text under it that runs on for a while', 'and ends here.'], 72, 75)]);
       const runs = [{ page: 1, runs: [
-        { text: 'Bold Heading', xMin: 72, yMin: 50, xMax: 140, yMax: 60, fontSize: 11, fontFamily: 'Helvetica-Bold', bold: true, italic: false },
-        { text: 'Body text under it', xMin: 72, yMin: 75, xMax: 400, yMax: 85, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false },
-        { text: 'and ends here.', xMin: 72, yMin: 89, xMax: 300, yMax: 99, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false },
+        { text: 'Bold Heading', xMin: 72, yMin: 50, xMax: 140, yMax: 60, fontSize: 11, fontFamily: 'Helvetica-Bold', bold: true, italic: false, pieces: [{ text: 'Bold Heading', bold: true, italic: false }] },
+        { text: 'Body text under it', xMin: 72, yMin: 75, xMax: 400, yMax: 85, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false, pieces: [{ text: 'Body text under it', bold: false, italic: false }] },
+        { text: 'and ends here.', xMin: 72, yMin: 89, xMax: 300, yMax: 99, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false, pieces: [{ text: 'and ends here.', bold: false, italic: false }] },
       ] }];
       const [result] = analyseDocument([boldPage], { runs });
       expect(result.blocks.map((b) => [b.kind, 'text' in b ? b.text : ''])).toEqual([
@@ -136,10 +136,27 @@ describe('layout analysis', () => {
       ]);
     });
 
+    it('keeps the bold and italic words of a paragraph, from the <b> and <i> inside pdftohtml runs', () => {
+      const styled = pageOf([{ text: 'Body with one bold word and an aside here.', x: 72, y: 75 }]);
+      const { xMin, yMin, xMax, yMax } = styled.blocks[0].lines[0];
+      const piece = (text: string, style: { bold?: boolean; italic?: boolean } = {}) => ({ text, bold: style.bold ?? false, italic: style.italic ?? false });
+      const pieces = [piece('Body with one '), piece('bold', { bold: true }), piece(' word and '), piece('an aside', { italic: true }), piece(' here.')];
+      const run = { text: pieces.map((p) => p.text).join(''), xMin, yMin, xMax, yMax, fontSize: 11, fontFamily: 'Times', bold: false, italic: false, pieces };
+      const [result] = analyseDocument([styled], { runs: [{ page: 1, runs: [run] }] });
+      expect(result.blocks[0]).toMatchObject({
+        kind: 'paragraph',
+        text: 'Body with one bold word and an aside here.',
+        emphasis: [
+          { start: 14, end: 18, bold: true, italic: false },
+          { start: 28, end: 36, bold: false, italic: true },
+        ],
+      });
+    });
+
     it('keeps fixed-width lines as code with their indentation', () => {
       const codePage = pageOf([...stack(['if (x) {', 'return y;', '}'], 72, 50, 12, 10)]);
       codePage.blocks[1].lines[0].words = codePage.blocks[1].lines[0].words.map((w) => ({ ...w, xMin: w.xMin + 12, xMax: w.xMax + 12 }));
-      const runs = [{ page: 1, runs: codePage.blocks.map((b) => ({ text: '', xMin: b.xMin, yMin: b.yMin, xMax: b.xMax + 12, yMax: b.yMax, fontSize: 10, fontFamily: 'CourierNewPSMT', bold: false, italic: false })) }];
+      const runs = [{ page: 1, runs: codePage.blocks.map((b) => ({ text: '', xMin: b.xMin, yMin: b.yMin, xMax: b.xMax + 12, yMax: b.yMax, fontSize: 10, fontFamily: 'CourierNewPSMT', bold: false, italic: false, pieces: [] })) }];
       const [result] = analyseDocument([codePage], { runs });
       expect(result.blocks).toEqual([{ kind: 'code', lines: ['if (x) {', '  return y;', '}'], fontSize: 10 }]);
     });
@@ -234,6 +251,31 @@ describe('layout analysis', () => {
       expect(toMarkdown(layout)).toBe(
         '# Title\n\nGrüße {braces} and \\\\ back\n\n3. three\n4. four\n\n| a | b\\|c |\n| --- | --- |\n| 1 | 2 |\n\n```\nx = 1\n  y\n```\n\n\\# not a heading\n',
       );
+    });
+
+    it('marks bold and italic words in Markdown and RTF', () => {
+      const styled: LayoutPage[] = [
+        {
+          page: 1,
+          width: 612,
+          height: 792,
+          blocks: [
+            {
+              kind: 'paragraph',
+              text: 'Some bold and slanted words.',
+              fontSize: 11,
+              emphasis: [
+                { start: 5, end: 9, bold: true, italic: false },
+                { start: 14, end: 21, bold: false, italic: true },
+              ],
+            },
+            { kind: 'list', ordered: false, start: 1, items: ['plain', 'both here'], itemEmphasis: [[], [{ start: 0, end: 4, bold: true, italic: true }]], fontSize: 11 },
+          ],
+        },
+      ];
+      expect(toMarkdown(styled)).toBe('Some **bold** and *slanted* words.\n\n- plain\n- ***both*** here\n');
+      expect(toRtf(styled)).toContain('Some {\\b bold} and {\\i slanted} words.');
+      expect(toRtf(styled)).toContain('{\\b\\i both} here');
     });
 
     it('writes plain text', () => {

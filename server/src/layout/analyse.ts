@@ -2,6 +2,7 @@ import type { PlacedImage } from '../engines/pdftohtml';
 import type { PageLayout, PageRuns } from '../engines/poppler-text';
 import { readingOrder } from './columns';
 import { vocabularyOf } from './dehyphenate';
+import { shiftEmphasis } from './emphasis';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
 import { withoutPageFurniture } from './page-furniture';
 import { blocksOfFlow, type FlowContext } from './paragraphs';
@@ -160,7 +161,7 @@ function mergeContinuations(blocks: LayoutBlock[]): LayoutBlock[] {
   const merged: LayoutBlock[] = [];
   for (const block of blocks) {
     const last = merged[merged.length - 1];
-    if (last?.kind === 'paragraph' && block.kind === 'paragraph' && continues(last, block)) last.text = joinParagraphs(last.text, block.text);
+    if (last?.kind === 'paragraph' && block.kind === 'paragraph' && continues(last, block)) append(last, block);
     else merged.push(block);
   }
   return merged;
@@ -176,7 +177,7 @@ function joinAcrossPages(pages: LayoutPage[]): LayoutPage[] {
     const last = before[before.length - 1];
     const first = pages[index].blocks[0];
     if (last?.kind === 'paragraph' && last.lastLineFull && first?.kind === 'paragraph' && continues(last, first)) {
-      last.text = joinParagraphs(last.text, first.text);
+      append(last, first);
       pages[index].blocks.shift();
     }
   }
@@ -187,6 +188,13 @@ function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {
   return Math.abs(last.fontSize - next.fontSize) <= 1 && !/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text);
 }
 
-function joinParagraphs(first: string, second: string): string {
-  return first.endsWith('-') ? first.slice(0, -1) + second : `${first} ${second}`;
+/** `next`'s text (and its bold and italic stretches) added to the end of `paragraph`. */
+function append(paragraph: ParagraphBlock, next: ParagraphBlock): void {
+  const mended = paragraph.text.endsWith('-');
+  const head = mended ? paragraph.text.slice(0, -1) : `${paragraph.text} `;
+  const kept = (paragraph.emphasis ?? []).map((s) => ({ ...s, end: Math.min(s.end, head.length) }));
+  const emphasis = [...kept, ...shiftEmphasis(next.emphasis, head.length)];
+  paragraph.text = head + next.text;
+  paragraph.lastLineFull = next.lastLineFull;
+  if (emphasis.length > 0) paragraph.emphasis = emphasis;
 }

@@ -1,4 +1,4 @@
-import type { PageLayout, TextRun, WordBox } from '../engines/poppler-text';
+import type { PageLayout, StyledText, TextRun, WordBox } from '../engines/poppler-text';
 import type { Line } from './types';
 
 /**
@@ -99,14 +99,47 @@ export function applyRunStyles(lines: readonly Line[], allRuns: readonly TextRun
       if (overlap > bestOverlap) [best, bestOverlap] = [run, overlap];
     }
     if (!best || best.fontSize <= 0) return line;
+    const onLine = runs.filter((run) => (run.yMin + run.yMax) / 2 >= line.yMin - 1 && (run.yMin + run.yMax) / 2 <= line.yMax + 1);
     // A line has a style when the runs with it cover most of the line.
     const covered = (has: (run: TextRun) => boolean) =>
-      runs
-        .filter((run) => has(run) && (run.yMin + run.yMax) / 2 >= line.yMin - 1 && (run.yMin + run.yMax) / 2 <= line.yMax + 1)
-        .reduce((sum, run) => sum + Math.max(0, Math.min(run.xMax, line.xMax) - Math.max(run.xMin, line.xMin)), 0) >=
+      onLine.filter(has).reduce((sum, run) => sum + Math.max(0, Math.min(run.xMax, line.xMax) - Math.max(run.xMin, line.xMin)), 0) >=
       (line.xMax - line.xMin) * 0.8;
-    return { ...line, fontSize: best.fontSize, bold: covered((run) => run.bold), monospace: covered((run) => MONOSPACE.test(run.fontFamily)) };
+    return {
+      ...line,
+      words: styleWords(line.words, onLine),
+      fontSize: best.fontSize,
+      bold: covered((run) => run.bold),
+      monospace: covered((run) => MONOSPACE.test(run.fontFamily)),
+    };
   });
+}
+
+/**
+ * The words with the weight and slant they are set in: each word is found, in
+ * order, in the text of the run its middle lies in, and takes the face of the
+ * piece of the run it starts in.
+ */
+function styleWords(words: readonly WordBox[], runs: readonly TextRun[]): WordBox[] {
+  const cursors = new Map<TextRun, number>();
+  return words.map((word) => {
+    const middle = (word.xMin + word.xMax) / 2;
+    const run = runs.find((r) => r.xMin - 0.5 <= middle && middle <= r.xMax + 0.5);
+    if (!run) return word;
+    const at = run.text.indexOf(word.text, cursors.get(run) ?? 0);
+    if (at < 0) return { ...word, bold: run.bold, italic: run.italic };
+    cursors.set(run, at + word.text.length);
+    const { bold, italic } = pieceAt(run.pieces, at) ?? run;
+    return { ...word, bold, italic };
+  });
+}
+
+function pieceAt(pieces: readonly StyledText[], offset: number): StyledText | undefined {
+  let end = 0;
+  for (const piece of pieces) {
+    end += piece.text.length;
+    if (offset < end) return piece;
+  }
+  return undefined;
 }
 
 /** Fixed-width families by name: Courier, *Mono, Consolas, TeX's typewriter faces (CMTT, CMSLTT). */

@@ -1,3 +1,4 @@
+import { styledPieces, type Emphasis } from './emphasis';
 import { isText, type LayoutPage, type TextBlock } from './types';
 
 /** The layout as Markdown (CommonMark with GFM pipe tables), pages separated by a blank line. */
@@ -11,10 +12,10 @@ function blockToMarkdown(block: TextBlock): string {
     case 'heading':
       return `${'#'.repeat(block.level)} ${escapeInline(block.text)}`;
     case 'paragraph':
-      return escapeParagraphStart(escapeInline(block.text));
+      return escapeParagraphStart(inlineMarkdown(block.text, block.emphasis));
     case 'list':
       return block.items
-        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${escapeInline(item)}`)
+        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlineMarkdown(item, block.itemEmphasis?.[index])}`)
         .join('\n');
     case 'code': {
       const fence = block.lines.some((line) => line.includes('```')) ? '~~~' : '```';
@@ -31,6 +32,19 @@ function tableToMarkdown(rows: readonly string[][]): string {
   const row = (cells: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => cell(cells[i])).join(' | ')} |`;
   const [header = [], ...body] = rows;
   return [row(header), `|${' --- |'.repeat(width)}`, ...body.map(row)].join('\n');
+}
+
+const EMPHASIS_MARKS = { bold: '**', italic: '*', both: '***' } as const;
+
+/** Text with its bold and italic stretches marked; spaces stay outside the marks, as CommonMark needs. */
+function inlineMarkdown(text: string, emphasis?: readonly Emphasis[]): string {
+  return styledPieces(text, emphasis)
+    .map((piece) => {
+      const mark = piece.bold && piece.italic ? EMPHASIS_MARKS.both : piece.bold ? EMPHASIS_MARKS.bold : piece.italic ? EMPHASIS_MARKS.italic : '';
+      const [, before, inner, after] = /^(\s*)([\s\S]*?)(\s*)$/.exec(piece.text)!;
+      return mark && inner ? `${before}${mark}${escapeInline(inner)}${mark}${after}` : escapeInline(piece.text);
+    })
+    .join('');
 }
 
 /**

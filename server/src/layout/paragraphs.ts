@@ -1,7 +1,8 @@
 import { joinLines } from './dehyphenate';
+import { emphasisOf, type Emphasis } from './emphasis';
 import { makeLine, maxOf, minOf } from './lines';
 import { listMarkerOf } from './lists';
-import type { HeadingLevel, LayoutBlock, Line } from './types';
+import type { HeadingLevel, LayoutBlock, Line, ListBlock } from './types';
 
 /**
  * One flow of lines (a column piece, top to bottom) into headings, paragraphs
@@ -57,11 +58,15 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
     } else if (groupKind.kind === 'item') {
       const text = joinLines(itemTexts, context.vocabulary);
       const last = blocks[blocks.length - 1];
-      if (last?.kind === 'list' && last.ordered === groupKind.ordered) last.items.push(text);
-      else blocks.push({ kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [text], fontSize });
+      let list: ListBlock;
+      if (last?.kind === 'list' && last.ordered === groupKind.ordered) list = last;
+      else blocks.push((list = { kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [], fontSize }));
+      addItem(list, text, emphasisOf(text, group.flatMap((l) => l.words)));
     } else {
+      const text = joinLines(group.map((l) => l.text), context.vocabulary);
+      const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
       const lastLineFull = bodyLines >= 2 && reachesRightEdge(group[group.length - 1], bodyRight);
-      blocks.push({ kind: 'paragraph', text: joinLines(group.map((l) => l.text), context.vocabulary), fontSize, lastLineFull });
+      blocks.push({ kind: 'paragraph', text, fontSize, lastLineFull, ...(emphasis.length > 0 ? { emphasis } : {}) });
     }
     group = [];
     itemTexts = [];
@@ -88,6 +93,14 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
   });
   flush();
   return blocks;
+}
+
+/** Appends an item; its bold and italic stretches, once any item of the list has some, kept item by item. */
+function addItem(list: ListBlock, text: string, emphasis: Emphasis[]): void {
+  list.items.push(text);
+  if (emphasis.length === 0 && !list.itemEmphasis) return;
+  list.itemEmphasis ??= list.items.slice(0, -1).map(() => []);
+  list.itemEmphasis.push(emphasis);
 }
 
 function kindOf(line: Line, context: FlowContext): Kind {

@@ -1,9 +1,10 @@
+import { styledPieces, type Emphasis } from './emphasis';
 import { isText, type LayoutPage, type TextBlock } from './types';
 
 /**
- * The layout as RTF 1.x: headings bold and larger, paragraphs, bulleted or
- * numbered lists, tables as tab-separated lines, a page break between pages,
- * each page's size. Text outside ASCII is written as \uN escapes, so any
+ * The layout as RTF 1.x: headings bold and larger, paragraphs with their bold
+ * and italic words, bulleted or numbered lists, tables as tab-separated
+ * lines, a page break between pages, each page's size. Text outside ASCII is written as \uN escapes, so any
  * reader shows it whatever its code page.
  */
 export function toRtf(pages: readonly LayoutPage[]): string {
@@ -25,12 +26,12 @@ function blockToRtf(block: TextBlock): string {
     case 'heading':
       return `{\\pard\\sb240\\sa120\\keepn\\b\\fs${HEADING_HALF_POINTS[block.level]} ${escapeRtf(block.text)}\\par}`;
     case 'paragraph':
-      return `{\\pard\\sa160\\fs${halfPoints(block.fontSize)} ${escapeRtf(block.text)}\\par}`;
+      return `{\\pard\\sa160\\fs${halfPoints(block.fontSize)} ${styledRtf(block.text, block.emphasis)}\\par}`;
     case 'list':
       return block.items
         .map((item, index) => {
           const marker = block.ordered ? `${block.start + index}.` : '\\u8226?';
-          return `{\\pard\\fi-360\\li720\\sa60\\fs${halfPoints(block.fontSize)} ${marker}\\tab ${escapeRtf(item)}\\par}`;
+          return `{\\pard\\fi-360\\li720\\sa60\\fs${halfPoints(block.fontSize)} ${marker}\\tab ${styledRtf(item, block.itemEmphasis?.[index])}\\par}`;
         })
         .join('\n');
     case 'code':
@@ -38,6 +39,16 @@ function blockToRtf(block: TextBlock): string {
     case 'table':
       return block.rows.map((row) => `{\\pard\\sa60 ${row.map(escapeRtf).join('\\tab ')}\\par}`).join('\n');
   }
+}
+
+/** Text with its bold and italic stretches in groups of their own. */
+function styledRtf(text: string, emphasis?: readonly Emphasis[]): string {
+  return styledPieces(text, emphasis)
+    .map((piece) => {
+      const style = `${piece.bold ? '\\b' : ''}${piece.italic ? '\\i' : ''}`;
+      return style ? `{${style} ${escapeRtf(piece.text)}}` : escapeRtf(piece.text);
+    })
+    .join('');
 }
 
 function twips(points: number): number {

@@ -1,5 +1,6 @@
 import type { PlacedImage } from '../engines/pdftohtml';
 import type { Box, WordBox } from '../engines/poppler-text';
+import type { Emphasis } from './emphasis';
 
 /**
  * The layout model: what a page says, in reading order, as a word processor
@@ -42,6 +43,8 @@ export interface ParagraphBlock {
   fontSize: number;
   /** Its last line runs to the column's right edge: the paragraph may go on over a page break. */
   lastLineFull?: boolean;
+  /** Stretches set in bold or italic. */
+  emphasis?: Emphasis[];
 }
 
 export interface ListBlock {
@@ -51,6 +54,8 @@ export interface ListBlock {
   start: number;
   /** Item texts without their bullets or numbers. */
   items: string[];
+  /** Each item's stretches set in bold or italic (absent when no item has any). */
+  itemEmphasis?: Emphasis[][];
   fontSize: number;
 }
 

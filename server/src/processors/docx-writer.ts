@@ -16,14 +16,16 @@ import {
   WidthType,
   type ISectionOptions,
 } from 'docx';
+import { styledPieces, type Emphasis } from '../layout/emphasis';
 import type { ImageBlock, LayoutBlock, LayoutPage, TextBlock } from '../layout/types';
 
 /**
  * A Word document (DOCX) from the layout: real headings (Heading 1–3 styles),
- * one paragraph per paragraph (never one frame per line), bulleted and
- * numbered lists, tables, pictures where they stood. With `preserveLayout` each PDF page becomes a
- * section of its own size starting on a new page, and text keeps its size;
- * without, the text flows as one document in the styles' sizes.
+ * one paragraph per paragraph (never one frame per line) with its bold and
+ * italic words, bulleted and numbered lists, tables, pictures where they
+ * stood. With `preserveLayout` each PDF page becomes a section of its own
+ * size starting on a new page, and text keeps its size; without, the text
+ * flows as one document in the styles' sizes.
  */
 
 export interface DocxOptions {
@@ -108,19 +110,22 @@ function pictureToDocx(block: ImageBlock, data: Buffer, page: { width: number; h
 }
 
 function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () => number): (Paragraph | Table)[] {
-  const run = (text: string, fontSize: number) => new TextRun(keepSizes ? { text, size: halfPoints(fontSize) } : { text });
+  const runs = (text: string, fontSize: number, emphasis?: readonly Emphasis[]) =>
+    styledPieces(text, emphasis).map(
+      (piece) => new TextRun({ text: piece.text, bold: piece.bold || undefined, italics: piece.italic || undefined, ...(keepSizes ? { size: halfPoints(fontSize) } : {}) }),
+    );
   switch (block.kind) {
     case 'heading':
       return [new Paragraph({ heading: HEADINGS[block.level], children: [keepSizes ? new TextRun({ text: block.text, size: halfPoints(block.fontSize) }) : new TextRun(block.text)] })];
     case 'paragraph':
-      return [new Paragraph({ spacing: { after: 160 }, children: [run(block.text, block.fontSize)] })];
+      return [new Paragraph({ spacing: { after: 160 }, children: runs(block.text, block.fontSize, block.emphasis) })];
     case 'list': {
       const instance = block.ordered ? nextListInstance() : 0;
       return block.items.map(
-        (item) =>
+        (item, index) =>
           new Paragraph({
             ...(block.ordered ? { numbering: { reference: orderedList(block.start), level: 0, instance } } : { bullet: { level: 0 } }),
-            children: [run(item, block.fontSize)],
+            children: runs(item, block.fontSize, block.itemEmphasis?.[index]),
           }),
       );
     }

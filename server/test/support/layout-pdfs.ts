@@ -88,3 +88,21 @@ export async function makeLayoutPdf(): Promise<Buffer> {
   );
   return Buffer.from(await doc.save());
 }
+
+/** One page with a sentence whose pieces are set in regular, bold or oblique Helvetica. */
+export async function makeStyledSentencePdf(pieces: readonly { text: string; style?: 'bold' | 'italic' }[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+  };
+  const page = doc.addPage([612, 792]);
+  let x = 72;
+  for (const piece of pieces) {
+    const font = fonts[piece.style ?? 'regular'];
+    page.drawText(piece.text, { x, y: 700, size: 12, font });
+    x += font.widthOfTextAtSize(piece.text, 12);
+  }
+  return Buffer.from(await doc.save());
+}
