@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pdfToMarkdownTool } from '@folio/registry';
+import { markdownToPdfTool, pdfToMarkdownTool } from '@folio/registry';
 import { postTool } from './support/http';
 import { LAYOUT_TEXT, makeLayoutPdf, makeStyledSentencePdf } from './support/layout-pdfs';
 import { makePdf, withTempDir } from './support/pdfs';
@@ -54,6 +54,13 @@ describe('PDF to Markdown (/api/v1/convert/pdf/markdown)', () => {
   it('marks bold and italic words', async () => {
     const pdf = await makeStyledSentencePdf([{ text: 'Water the ' }, { text: 'young seedlings', style: 'bold' }, { text: ' every ' }, { text: 'evening', style: 'italic' }, { text: ' at six.' }]);
     expect((await convert(pdf)).body.toString()).toBe('Water the **young seedlings** every *evening* at six.\n');
+  });
+
+  it('reads the bullets Chromium draws as shapes (our own Markdown to PDF) as list items', async () => {
+    const markdown = ['Things to buy:', '', '- apples and pears', '- bread', '  - rye', '- milk', '', 'Closing words.', ''].join('\n');
+    const pdf = await postTool(server, markdownToPdfTool.endpoint, [{ name: 'list.md', content: Buffer.from(markdown) }]);
+    expect(pdf.status).toBe(200);
+    expect((await convert(pdf.body)).body.toString()).toBe('Things to buy:\n\n- apples and pears\n- bread\n- rye\n- milk\n\nClosing words.\n');
   });
 
   it('keeps Markdown characters in the text literal', async () => {

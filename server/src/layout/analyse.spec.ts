@@ -153,6 +153,16 @@ describe('layout analysis', () => {
       });
     });
 
+    it('reads lines after drawn bullets as list items', () => {
+      const items = pageOf([{ text: 'Some words before the list.', x: 72, y: 50 }, ...stack(['Use compost in spring', 'Mulch in summer'], 94, 80, 16)]);
+      const bullets = new Map([[1, [80, 96].map((y) => ({ xMin: 80, xMax: 84, yMin: y + 3, yMax: y + 7 }))]]);
+      const [result] = analyseDocument([items], { bullets });
+      expect(result.blocks.map((b) => [b.kind, b.kind === 'list' ? b.items : 'text' in b ? b.text : ''])).toEqual([
+        ['paragraph', 'Some words before the list.'],
+        ['list', ['Use compost in spring', 'Mulch in summer']],
+      ]);
+    });
+
     it('keeps fixed-width lines as code with their indentation', () => {
       const codePage = pageOf([...stack(['if (x) {', 'return y;', '}'], 72, 50, 12, 10)]);
       codePage.blocks[1].lines[0].words = codePage.blocks[1].lines[0].words.map((w) => ({ ...w, xMin: w.xMin + 12, xMax: w.xMax + 12 }));

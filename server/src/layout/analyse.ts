@@ -1,5 +1,5 @@
 import type { PlacedImage } from '../engines/pdftohtml';
-import type { PageLayout, PageRuns } from '../engines/poppler-text';
+import type { Box, PageLayout, PageRuns } from '../engines/poppler-text';
 import { readingOrder } from './columns';
 import { vocabularyOf } from './dehyphenate';
 import { shiftEmphasis } from './emphasis';
@@ -24,6 +24,8 @@ export interface AnalyseOptions {
   tables?: ReadonlyMap<number, readonly PlacedRegion[]>;
   /** Pictures on the pages (by page number), placed in the text where they lie. */
   images?: ReadonlyMap<number, readonly PlacedImage[]>;
+  /** List bullets drawn as shapes (by page number): the lines they stand before are list items. */
+  bullets?: ReadonlyMap<number, readonly Box[]>;
 }
 
 /** A table's box on its page (points, top-left origin) and its cells. */
@@ -44,7 +46,8 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
   const runsByPage = new Map((options.runs ?? []).map((p) => [p.page, p.runs]));
   const raw = pages.map((page) => {
     const runs = runsByPage.get(page.page);
-    return { height: page.height, lines: runs ? applyRunStyles(linesOf(page), runs) : linesOf(page) };
+    const lines = runs ? applyRunStyles(linesOf(page), runs) : linesOf(page);
+    return { height: page.height, lines: withDrawnBullets(lines, options.bullets?.get(page.page) ?? []) };
   });
   const kept = options.dropPageFurniture === false ? raw.map((p) => p.lines) : withoutPageFurniture(raw);
   const allLines = kept.flat();
@@ -64,6 +67,20 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
     };
   });
   return joinAcrossPages(analysed);
+}
+
+/** Lines with a drawn bullet before them start with a bullet glyph, as if it had been typeset. */
+function withDrawnBullets(lines: readonly Line[], bullets: readonly Box[]): Line[] {
+  if (bullets.length === 0) return [...lines];
+  return lines.map((line) => {
+    const height = line.yMax - line.yMin;
+    const bullet = bullets.find((b) => {
+      const middle = (b.yMin + b.yMax) / 2;
+      return middle > line.yMin && middle < line.yMax && b.xMax <= line.xMin && line.xMin - b.xMax <= height * 2.5;
+    });
+    if (!bullet) return line;
+    return { ...line, xMin: bullet.xMin, words: [{ ...bullet, text: '•' }, ...line.words], text: `• ${line.text}` };
+  });
 }
 
 /** Stand-in lines for the pictures worth keeping: not specks, not backgrounds, not inside a table. */

@@ -8,13 +8,13 @@ import { decrypt, isEncrypted } from '../engines/qpdf';
 import { analyseDocument } from '../layout/analyse';
 import type { LayoutPage } from '../layout/types';
 import type { Workspace } from '../tools/workspace';
-import { findPlacedTables } from './layout-tables';
+import { readPageDrawings } from './page-drawings';
 
 /**
  * The layout of a PDF's pages for the text converters (Markdown, Word,
  * Text/RTF): Poppler's words, then, when asked, OCR of the pages that have
- * (almost) no text layer; text styles from pdftohtml; tables (tables.ts);
- * pictures when asked; then the layout analysis.
+ * (almost) no text layer; text styles from pdftohtml; tables and drawn
+ * bullets (page-drawings.ts); pictures when asked; then the layout analysis.
  */
 
 /** A page with fewer words than this is taken as a scan without a text layer. */
@@ -40,9 +40,9 @@ export interface LayoutSourceOptions {
 export async function readDocumentLayout(pdf: string, options: LayoutSourceOptions): Promise<LayoutPage[]> {
   const { source, pages } = await readPageText(await withoutEncryption(pdf, options), options);
   const runs = await readTextRuns(source, options.range, options.engine);
-  const tables = await findPlacedTables(source, pages, options.workspace, options.engine);
+  const { tables, bullets } = await readPageDrawings(source, pages, options.workspace, options.engine);
   const images = options.pictures ? await readPictures(source, options) : undefined;
-  return analyseDocument(pages, { runs, tables, images });
+  return analyseDocument(pages, { runs, tables, bullets, images });
 }
 
 /** The pictures of the pages by page number, or none when they would not fit the budget. */
