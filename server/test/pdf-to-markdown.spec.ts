@@ -56,11 +56,11 @@ describe('PDF to Markdown (/api/v1/convert/pdf/markdown)', () => {
     expect((await convert(pdf)).body.toString()).toBe('Water the **young seedlings** every *evening* at six.\n');
   });
 
-  it('reads the bullets Chromium draws as shapes (our own Markdown to PDF) as list items', async () => {
+  it('reads the bullets Chromium draws as shapes (our own Markdown to PDF) as list items, nested where they were', async () => {
     const markdown = ['Things to buy:', '', '- apples and pears', '- bread', '  - rye', '- milk', '', 'Closing words.', ''].join('\n');
     const pdf = await postTool(server, markdownToPdfTool.endpoint, [{ name: 'list.md', content: Buffer.from(markdown) }]);
     expect(pdf.status).toBe(200);
-    expect((await convert(pdf.body)).body.toString()).toBe('Things to buy:\n\n- apples and pears\n- bread\n- rye\n- milk\n\nClosing words.\n');
+    expect((await convert(pdf.body)).body.toString()).toBe('Things to buy:\n\n- apples and pears\n- bread\n  - rye\n- milk\n\nClosing words.\n');
   });
 
   it('keeps Markdown characters in the text literal', async () => {

@@ -163,6 +163,17 @@ describe('layout analysis', () => {
       ]);
     });
 
+    it('nests list items by where their markers stand', () => {
+      const nested = pageOf([
+        { text: '• fruit', x: 80, y: 50 },
+        { text: '◦ apples', x: 100, y: 66 },
+        { text: '◦ pears', x: 100, y: 82 },
+        { text: '• bread', x: 80, y: 98 },
+      ]);
+      const [result] = analyseDocument([nested]);
+      expect(result.blocks).toEqual([{ kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'pears', 'bread'], levels: [0, 1, 1, 0], fontSize: expect.any(Number) }]);
+    });
+
     it('keeps fixed-width lines as code with their indentation', () => {
       const codePage = pageOf([...stack(['if (x) {', 'return y;', '}'], 72, 50, 12, 10)]);
       codePage.blocks[1].lines[0].words = codePage.blocks[1].lines[0].words.map((w) => ({ ...w, xMin: w.xMin + 12, xMax: w.xMax + 12 }));
@@ -286,6 +297,23 @@ describe('layout analysis', () => {
       expect(toMarkdown(styled)).toBe('Some **bold** and *slanted* words.\n\n- plain\n- ***both*** here\n');
       expect(toRtf(styled)).toContain('Some {\\b bold} and {\\i slanted} words.');
       expect(toRtf(styled)).toContain('{\\b\\i both} here');
+    });
+
+    it('writes nested lists, numbering nested items from 1 under each outer item', () => {
+      const nested: LayoutPage[] = [
+        {
+          page: 1,
+          width: 612,
+          height: 792,
+          blocks: [
+            { kind: 'list', ordered: true, start: 3, items: ['three', 'a', 'b', 'four', 'c'], levels: [0, 1, 1, 0, 1], fontSize: 11 },
+            { kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples'], levels: [0, 1], fontSize: 11 },
+          ],
+        },
+      ];
+      expect(toMarkdown(nested)).toBe('3. three\n   1. a\n   2. b\n4. four\n   1. c\n\n- fruit\n  - apples\n');
+      expect(toPlainText(nested)).toBe('3. three\n  1. a\n  2. b\n4. four\n  1. c\n\n• fruit\n  • apples\n');
+      expect(toRtf(nested)).toContain('\\li1080\\sa60\\fs22 1.\\tab a');
     });
 
     it('writes plain text', () => {

@@ -23,3 +23,17 @@ export function listMarkerOf(text: string): ListMarker | undefined {
   }
   return undefined;
 }
+
+/**
+ * The number each item of an ordered list shows: the outermost items count on
+ * from the list's start, nested ones from 1 again under each outer item.
+ */
+export function itemNumbers(list: { start: number; items: readonly string[]; levels?: readonly number[] }): number[] {
+  const counters: number[] = [];
+  return list.items.map((_, index) => {
+    const level = list.levels?.[index] ?? 0;
+    counters.length = level + 1;
+    counters[level] = counters[level] === undefined ? (level === 0 ? list.start : 1) : counters[level] + 1;
+    return counters[level];
+  });
+}

@@ -1,4 +1,5 @@
 import { styledPieces, type Emphasis } from './emphasis';
+import { itemNumbers } from './lists';
 import { isText, type LayoutPage, type TextBlock } from './types';
 
 /** The layout as Markdown (CommonMark with GFM pipe tables), pages separated by a blank line. */
@@ -13,10 +14,20 @@ function blockToMarkdown(block: TextBlock): string {
       return `${'#'.repeat(block.level)} ${escapeInline(block.text)}`;
     case 'paragraph':
       return escapeParagraphStart(inlineMarkdown(block.text, block.emphasis));
-    case 'list':
+    case 'list': {
+      const numbers = itemNumbers(block);
+      // A nested item is indented to the text of the item it belongs to.
+      const indents = [''];
       return block.items
-        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlineMarkdown(item, block.itemEmphasis?.[index])}`)
+        .map((item, index) => {
+          const level = Math.min(block.levels?.[index] ?? 0, indents.length - 1);
+          const marker = block.ordered ? `${numbers[index]}.` : '-';
+          indents.length = level + 1;
+          indents.push(indents[level] + ' '.repeat(marker.length + 1));
+          return `${indents[level]}${marker} ${inlineMarkdown(item, block.itemEmphasis?.[index])}`;
+        })
         .join('\n');
+    }
     case 'code': {
       const fence = block.lines.some((line) => line.includes('```')) ? '~~~' : '```';
       return [fence, ...block.lines, fence].join('\n');

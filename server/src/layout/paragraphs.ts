@@ -44,6 +44,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
   // With fewer body lines the right edge is just the one line's end.
   const bodyLines = kinds.filter((k) => k.kind === 'body').length;
   const blocks: LayoutBlock[] = [];
+  /** Where each item's marker stands, per list: the nesting comes from it. */
+  const indents = new Map<ListBlock, number[]>();
   let group: Line[] = [];
   let groupKind: Kind | undefined;
   let itemTexts: string[] = [];
@@ -62,6 +64,7 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       if (last?.kind === 'list' && last.ordered === groupKind.ordered) list = last;
       else blocks.push((list = { kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [], fontSize }));
       addItem(list, text, emphasisOf(text, group.flatMap((l) => l.words)));
+      indents.set(list, [...(indents.get(list) ?? []), group[0].xMin]);
     } else {
       const text = joinLines(group.map((l) => l.text), context.vocabulary);
       const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
@@ -92,7 +95,24 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
     group.push(line);
   });
   flush();
+  for (const [list, starts] of indents) {
+    const levels = nestingLevels(starts);
+    if (levels.some((level) => level > 0)) list.levels = levels;
+  }
   return blocks;
+}
+
+/** Items are nested this much deeper at most. */
+const MAX_LIST_LEVEL = 3;
+
+/**
+ * Nesting from where the markers stand: the least indented items are level 0,
+ * the next distinct indent (more than 3 points further) level 1, and so on.
+ */
+function nestingLevels(starts: readonly number[]): number[] {
+  const steps: number[] = [];
+  for (const x of [...starts].sort((a, b) => a - b)) if (steps.length === 0 || x - steps[steps.length - 1] > 3) steps.push(x);
+  return starts.map((x) => Math.min(MAX_LIST_LEVEL, steps.filter((step) => x - step > 3).length));
 }
 
 /** Appends an item; its bold and italic stretches, once any item of the list has some, kept item by item. */

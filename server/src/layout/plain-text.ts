@@ -1,3 +1,4 @@
+import { itemNumbers } from './lists';
 import { isText, type LayoutPage, type TextBlock } from './types';
 
 /** The layout as plain text: one paragraph per line, blocks separated by blank lines, pages too. */
@@ -11,8 +12,10 @@ function blockToText(block: TextBlock): string {
     case 'heading':
     case 'paragraph':
       return block.text;
-    case 'list':
-      return block.items.map((item, index) => `${block.ordered ? `${block.start + index}.` : '•'} ${item}`).join('\n');
+    case 'list': {
+      const numbers = itemNumbers(block);
+      return block.items.map((item, index) => `${'  '.repeat(block.levels?.[index] ?? 0)}${block.ordered ? `${numbers[index]}.` : '•'} ${item}`).join('\n');
+    }
     case 'code':
       return block.lines.join('\n');
     case 'table':

@@ -1,4 +1,5 @@
 import { styledPieces, type Emphasis } from './emphasis';
+import { itemNumbers } from './lists';
 import { isText, type LayoutPage, type TextBlock } from './types';
 
 /**
@@ -27,13 +28,16 @@ function blockToRtf(block: TextBlock): string {
       return `{\\pard\\sb240\\sa120\\keepn\\b\\fs${HEADING_HALF_POINTS[block.level]} ${escapeRtf(block.text)}\\par}`;
     case 'paragraph':
       return `{\\pard\\sa160\\fs${halfPoints(block.fontSize)} ${styledRtf(block.text, block.emphasis)}\\par}`;
-    case 'list':
+    case 'list': {
+      const numbers = itemNumbers(block);
       return block.items
         .map((item, index) => {
-          const marker = block.ordered ? `${block.start + index}.` : '\\u8226?';
-          return `{\\pard\\fi-360\\li720\\sa60\\fs${halfPoints(block.fontSize)} ${marker}\\tab ${styledRtf(item, block.itemEmphasis?.[index])}\\par}`;
+          const marker = block.ordered ? `${numbers[index]}.` : '\\u8226?';
+          const indent = 720 + 360 * (block.levels?.[index] ?? 0);
+          return `{\\pard\\fi-360\\li${indent}\\sa60\\fs${halfPoints(block.fontSize)} ${marker}\\tab ${styledRtf(item, block.itemEmphasis?.[index])}\\par}`;
         })
         .join('\n');
+    }
     case 'code':
       return `{\\pard\\sa160\\f1\\fs${halfPoints(block.fontSize)} ${block.lines.map(escapeRtf).join('\\line ')}\\par}`;
     case 'table':

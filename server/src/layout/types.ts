@@ -56,6 +56,8 @@ export interface ListBlock {
   items: string[];
   /** Each item's stretches set in bold or italic (absent when no item has any). */
   itemEmphasis?: Emphasis[][];
+  /** Each item's nesting, 0 for the outermost (absent when nothing is nested). */
+  levels?: number[];
   fontSize: number;
 }
 

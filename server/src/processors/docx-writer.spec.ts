@@ -16,6 +16,15 @@ function firstNumberOfList(docx: Buffer, text: string): number | undefined {
 }
 
 describe('buildDocx', () => {
+  it('nests list items at their levels', async () => {
+    const pages: LayoutPage[] = [
+      { page: 1, width: 612, height: 792, blocks: [{ kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'bread'], levels: [0, 1, 0], fontSize: 11 }] },
+    ];
+    const body = new AdmZip(await buildDocx(pages, { preserveLayout: false })).readAsText('word/document.xml');
+    const levelOf = (text: string) => /<w:ilvl w:val="(\d)"/.exec((body.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).find((p) => p.includes(`>${text}<`)) ?? '')?.[1];
+    expect(['fruit', 'apples', 'bread'].map(levelOf)).toEqual(['0', '1', '0']);
+  });
+
   it('numbers a list from the number the PDF shows', async () => {
     const pages: LayoutPage[] = [
       { page: 1, width: 612, height: 792, blocks: [{ kind: 'list', ordered: true, start: 1, items: ['one', 'two', 'three'], fontSize: 11 }] },

@@ -35,6 +35,8 @@ export interface DocxOptions {
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 const orderedList = (start: number) => `ordered-list-from-${start}`;
+/** Nesting levels a list may have (the layout nests items up to level 3). */
+const LIST_LEVELS = 4;
 /** Letter, for a document without pages. */
 const DEFAULT_PAGE = { width: 612, height: 792 };
 /** Margins in points: 0.75 inch, close to most PDFs' text area. */
@@ -78,7 +80,14 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
       // One numbering per first number: a list the PDF numbers from 4 (it went on from another page) starts at 4 here too.
       config: orderedListStarts(pages).map((start) => ({
         reference: orderedList(start),
-        levels: [{ level: 0, start, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+        levels: Array.from({ length: LIST_LEVELS }, (_, level) => ({
+          level,
+          start: level === 0 ? start : 1,
+          format: LevelFormat.DECIMAL,
+          text: `%${level + 1}.`,
+          alignment: AlignmentType.START,
+          style: { paragraph: { indent: { left: 720 + 360 * level, hanging: 360 } } },
+        })),
       })),
     },
     sections: sections.length > 0 ? sections : [sectionOf(DEFAULT_PAGE, [])],
@@ -124,7 +133,9 @@ function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () 
       return block.items.map(
         (item, index) =>
           new Paragraph({
-            ...(block.ordered ? { numbering: { reference: orderedList(block.start), level: 0, instance } } : { bullet: { level: 0 } }),
+            ...(block.ordered
+              ? { numbering: { reference: orderedList(block.start), level: block.levels?.[index] ?? 0, instance } }
+              : { bullet: { level: block.levels?.[index] ?? 0 } }),
             children: runs(item, block.fontSize, block.itemEmphasis?.[index]),
           }),
       );
