@@ -17,7 +17,7 @@ export interface ServerConfig {
   maxPixelsPerPage: number;
   /** FOLIO_MAX_PIXELS_PER_REQUEST: most pixels one request may render, all pages together. */
   maxPixelsPerRequest: number;
-  /** FOLIO_MAX_DECODED_CONTENT_MB: most bytes a PDF's content streams may inflate to, for tools that render or read page content. */
+  /** FOLIO_MAX_DECODED_CONTENT_MB: most bytes a PDF's content streams may inflate to, and one image's pixels may declare, for tools that render or read page content. */
   maxDecodedContentBytes: number;
   /** FOLIO_JOB_TIMEOUT_MS: a job's whole time limit, queueing included, unless a tool declares its own. */
   engineTimeoutMs: number;

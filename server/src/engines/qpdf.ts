@@ -196,22 +196,32 @@ export interface StoredStream {
   dataFile: string;
 }
 
-/**
- * Copies out, undecoded, every stream that is not an image: page content, form
- * XObjects, fonts, and the like. What they inflate to is what a renderer or text
- * extractor will chew through, and a few megabytes can inflate to gigabytes.
- * Images are left out: a renderer decodes only the rows their declared size needs.
- */
-export async function copyNonImageStreams(path: string, prefix: string, options: EngineOptions): Promise<StoredStream[]> {
-  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown>; datafile?: string } }>] };
+/** A stream object and its dictionary, as qpdf lists it (nothing decoded). */
+export interface ListedStream {
+  /** Object and generation, e.g. '12 0'. */
+  ref: string;
+  dict: Record<string, unknown>;
+}
+
+/** Every stream object in the file with its dictionary (one qpdf call, no stream data read). */
+export async function listStreams(path: string, options: EngineOptions): Promise<ListedStream[]> {
+  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown> } }>] };
   const listing = await readJson<Listing>(path, ['--json-key=qpdf', '--json-stream-data=none'], options);
-  const chosen = Object.entries(listing.qpdf[1])
-    .filter(([key, entry]) => key.startsWith('obj:') && entry.stream && entry.stream.dict['/Subtype'] !== '/Image')
-    .map(([key]) => key.slice('obj:'.length));
-  if (chosen.length === 0) return [];
+  return Object.entries(listing.qpdf[1]).flatMap(([key, entry]) =>
+    key.startsWith('obj:') && entry.stream ? [{ ref: key.slice('obj:'.length), dict: entry.stream.dict }] : [],
+  );
+}
+
+/**
+ * Copies out the given streams' bytes, undecoded, into files named after
+ * `prefix`: what they inflate to can then be weighed without trusting the file.
+ */
+export async function copyStreams(path: string, refs: readonly string[], prefix: string, options: EngineOptions): Promise<StoredStream[]> {
+  if (refs.length === 0) return [];
+  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown>; datafile?: string } }>] };
   // Thousands of objects would overflow a command line: qpdf reads arguments from a file named after '@'.
   const argumentFile = `${prefix}arguments`;
-  await writeFile(argumentFile, chosen.map((ref) => `--json-object=${ref}`).join('\n'));
+  await writeFile(argumentFile, refs.map((ref) => `--json-object=${ref}`).join('\n'));
   const copied = await readJson<Listing>(
     path,
     ['--json-key=qpdf', '--json-stream-data=file', `--json-stream-prefix=${prefix}`, '--decode-level=none', `@${argumentFile}`],

@@ -21,6 +21,23 @@ function pdfWithContent(stream: Buffer, filter?: string): Buffer {
   ]);
 }
 
+/** A one-page PDF drawing one image that declares `width` × `height` RGB pixels (its data a few zeros). */
+function pdfWithImage(width: number, height: number): Buffer {
+  const pixels = deflatedZeros(1024, 1);
+  const content = 'q 300 0 0 300 72 300 cm /Im1 Do Q';
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      pixels,
+      Buffer.from('\nendstream'),
+    ]),
+  ]);
+}
+
 describe('refuseContentBombs', () => {
   let dir: string;
   let workspace: Workspace;
@@ -58,6 +75,12 @@ describe('refuseContentBombs', () => {
     const file = upload(pdfWithContent(deflatedZeros(1 * MB, 8), '/FlateDecode')); // 8 MB
     await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 4 MB/);
     await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });
+  });
+
+  it('weighs each image by the pixels it declares, one image at a time', async () => {
+    // 6 000 × 4 000 RGB declares 72 MB, 4 000 × 3 000 declares 36 MB.
+    await expect(refuseContentBombs(upload(pdfWithImage(6000, 4000)), 64 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 64 MB/);
+    await refuseContentBombs(upload(pdfWithImage(4000, 3000)), 64 * MB, { workspace, engine: engine() });
   });
 
   it('counts unfiltered streams as stored, and decodes other filters through qpdf', async () => {

@@ -2,35 +2,60 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, createInflate } from 'node:zlib';
-import { copyNonImageStreams, decodedStreamSize, type StoredStream } from '../engines/qpdf';
+import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf';
 import type { EngineOptions } from '../engines/process';
 import { ApiError } from '../http/api-error';
 import type { InputFile } from './processor';
 import type { Workspace } from './workspace';
 
 /**
- * Refuses a PDF whose content streams inflate past `limit` bytes in all, before
- * a renderer or text extractor is given it: Poppler takes about ten seconds per
- * gigabyte of page content, so a 2 MB upload holding a stream of 2 GiB of zeros
- * (a decompression bomb) would hold a core for the whole job time limit and end
+ * Refuses a PDF whose content streams inflate past `limit` bytes in all, or
+ * that holds one image declaring more than `limit` bytes of pixels, before a
+ * renderer or text extractor is given it: Poppler takes about ten seconds per
+ * gigabyte it decodes, so a 2 MB upload holding a stream of 2 GiB of zeros (a
+ * decompression bomb) would hold a core for the whole job time limit and end
  * in a timeout rather than a clear 400.
  *
- * Flate streams (nearly all) are inflated here in zlib's thread pool and counted,
- * never kept; other filter chains are decoded by qpdf and counted the same way.
+ * Images are weighed by their declared size (a renderer decodes the rows the
+ * size declares, no more), each on its own: a long scan is many large images.
+ * Other streams are weighed by what they really inflate to: Flate (nearly all)
+ * in zlib's thread pool, counted and never kept; other filter chains through
+ * qpdf's decoders, counted the same way.
  */
 export async function refuseContentBombs(file: InputFile, limit: number, context: { workspace: Workspace; engine: EngineOptions }): Promise<void> {
+  const tooLarge = () => ApiError.contentTooLarge(file.originalName, Math.round(limit / 1024 / 1024));
+  const listed = await listStreams(file.path, context.engine);
+  const isImage = (stream: ListedStream) => stream.dict['/Subtype'] === '/Image';
+  if (listed.some((stream) => isImage(stream) && declaredImageBytes(stream.dict) > limit)) throw tooLarge();
   const folder = context.workspace.newPath();
   await mkdir(folder);
   try {
-    const streams = await copyNonImageStreams(file.path, join(folder, 'stream'), context.engine);
+    const refs = listed.filter((stream) => !isImage(stream)).map((stream) => stream.ref);
+    const streams = await copyStreams(file.path, refs, join(folder, 'stream'), context.engine);
     let remaining = limit;
     for (const stream of streams) {
       remaining -= await decodedSize(file.path, stream, remaining, context.engine);
-      if (remaining < 0) throw ApiError.contentTooLarge(file.originalName, Math.round(limit / 1024 / 1024));
+      if (remaining < 0) throw tooLarge();
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Colour components per pixel of the device spaces; anything else (ICC, calibrated, Lab) is taken as up to four. */
+const COMPONENTS: Record<string, number> = { '/DeviceGray': 1, '/G': 1, '/DeviceRGB': 3, '/RGB': 3, '/DeviceCMYK': 4, '/CMYK': 4 };
+
+/** Bytes of pixels an image dictionary declares: width × height × components × bits per component. */
+export function declaredImageBytes(dict: Record<string, unknown>): number {
+  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+  const width = number(dict['/Width'], 0);
+  const height = number(dict['/Height'], 0);
+  const space = dict['/ColorSpace'];
+  const indexed = Array.isArray(space) && space[0] === '/Indexed';
+  const mask = dict['/ImageMask'] === true;
+  const components = mask || indexed ? 1 : typeof space === 'string' ? (COMPONENTS[space] ?? 4) : 4;
+  const bits = mask ? 1 : number(dict['/BitsPerComponent'], 8);
+  return (width * height * components * bits) / 8;
 }
 
 async function decodedSize(pdf: string, stream: StoredStream, limit: number, engine: EngineOptions): Promise<number> {

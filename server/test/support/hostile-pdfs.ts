@@ -44,6 +44,24 @@ export function decompressionBomb(): Buffer {
   ]);
 }
 
+/** A page drawing one image of 30 000 × 30 000 RGB pixels, all zeros: 2.7 GB that deflate to under 3 MB. */
+export function imageBomb(): Buffer {
+  const rows = 30000 * 3 * 200;
+  const pixels = deflatedZeros(rows, 150);
+  const content = 'q 500 0 0 500 50 150 cm /Im1 Do Q';
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      pixels,
+      Buffer.from('\nendstream'),
+    ]),
+  ]);
+}
+
 /** Each hostile input by name, built on demand (names are known up front, so each can be its own test). */
 export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
   'truncated PDF': async () => {
@@ -61,4 +79,5 @@ export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
   'huge page size (pixel bomb)': () =>
     handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 75000 >>']),
   'decompression bomb (2 GiB of zeros)': decompressionBomb,
+  'huge image (declaring 2.7 GB of pixels)': imageBomb,
 };
