@@ -2,18 +2,16 @@ import type { PlacedImage } from '../engines/pdftohtml';
 import type { Box, PageLayout, PageRuns } from '../engines/poppler-text';
 import { readingOrder } from './columns';
 import { vocabularyOf } from './dehyphenate';
+import { withDrawnBullets } from './drawn-bullets';
 import { shiftEmphasis } from './emphasis';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
 import { withoutPageFurniture } from './page-furniture';
-import { blocksOfFlow, type FlowContext } from './paragraphs';
+import type { FlowContext } from './paragraphs';
+import { blocksAroundPictures, pictureLines } from './pictures';
 import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ParagraphBlock } from './types';
 
 /** Text this much larger than the body is a heading. */
 const HEADING_RATIO = 1.15;
-/** Pictures drawn smaller than this (points, either side) are rules, dots and spacers. */
-const MIN_IMAGE_SIDE = 8;
-/** A picture covering this much of a page that has text is its background (a scan under OCR text, a letterhead). */
-const BACKGROUND_SHARE = 0.8;
 
 export interface AnalyseOptions {
   /** Drop running headers, footers and page numbers (default true). */
@@ -54,72 +52,19 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
   const context = documentContext(allLines);
   const analysed = pages.map((page, index) => {
     const tables = options.tables?.get(page.page) ?? [];
-    const pictures = imageLines(options.images?.get(page.page) ?? [], page, kept[index].length > 0, tables);
+    const pictures = pictureLines(options.images?.get(page.page) ?? [], page, kept[index].length > 0, tables);
     return {
       page: page.page,
       width: page.width,
       height: page.height,
       blocks: mergeContinuations(
         bandsAroundTables([...kept[index], ...pictures], tables).flatMap((band) =>
-          'rows' in band ? [{ kind: 'table' as const, rows: band.rows }] : readingOrder(band.lines).flatMap((flow) => blocksAroundImages(flow, context)),
+          'rows' in band ? [{ kind: 'table' as const, rows: band.rows }] : readingOrder(band.lines).flatMap((flow) => blocksAroundPictures(flow, context)),
         ),
       ),
     };
   });
   return joinAcrossPages(analysed);
-}
-
-/** Lines with a drawn bullet before them start with a bullet glyph, as if it had been typeset. */
-function withDrawnBullets(lines: readonly Line[], bullets: readonly Box[]): Line[] {
-  if (bullets.length === 0) return [...lines];
-  return lines.map((line) => {
-    const height = line.yMax - line.yMin;
-    const bullet = bullets.find((b) => {
-      const middle = (b.yMin + b.yMax) / 2;
-      return middle > line.yMin && middle < line.yMax && b.xMax <= line.xMin && line.xMin - b.xMax <= height * 2.5;
-    });
-    if (!bullet) return line;
-    return { ...line, xMin: bullet.xMin, words: [{ ...bullet, text: '•' }, ...line.words], text: `• ${line.text}` };
-  });
-}
-
-/** Stand-in lines for the pictures worth keeping: not specks, not backgrounds, not inside a table. */
-function imageLines(images: readonly PlacedImage[], page: PageLayout, pageHasText: boolean, tables: readonly PlacedRegion[]): Line[] {
-  const pageArea = page.width * page.height;
-  return images
-    .filter((image) => image.xMax - image.xMin >= MIN_IMAGE_SIDE && image.yMax - image.yMin >= MIN_IMAGE_SIDE)
-    .filter((image) => !(pageHasText && (image.xMax - image.xMin) * (image.yMax - image.yMin) >= pageArea * BACKGROUND_SHARE))
-    .filter((image) => !tables.some((t) => image.xMin >= t.left - 2 && image.xMax <= t.right + 2 && image.yMin >= t.top - 2 && image.yMax <= t.bottom + 2))
-    .map((image) => ({
-      xMin: image.xMin,
-      yMin: image.yMin,
-      xMax: image.xMax,
-      yMax: image.yMax,
-      words: [],
-      text: '',
-      fontSize: 0,
-      bold: false,
-      monospace: false,
-      image,
-    }));
-}
-
-/** A flow's text cut at its pictures: the blocks above, the picture, the blocks below. */
-function blocksAroundImages(flow: readonly Line[], context: FlowContext): LayoutBlock[] {
-  const blocks: LayoutBlock[] = [];
-  let text: Line[] = [];
-  for (const line of flow) {
-    if (!line.image) {
-      text.push(line);
-      continue;
-    }
-    if (text.length > 0) blocks.push(...blocksOfFlow(text, context));
-    text = [];
-    const { path, format, xMin, yMin, xMax, yMax } = line.image;
-    blocks.push({ kind: 'image', path, format, width: xMax - xMin, height: yMax - yMin });
-  }
-  if (text.length > 0) blocks.push(...blocksOfFlow(text, context));
-  return blocks;
 }
 
 /**

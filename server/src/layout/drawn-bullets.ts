@@ -1,5 +1,6 @@
 import type { GrayImage } from '../engines/poppler';
 import type { Box } from '../engines/poppler-text';
+import type { Line } from './types';
 
 /**
  * List bullets drawn as shapes rather than set as a glyph (Chromium draws its
@@ -86,4 +87,18 @@ function inkBlob(image: GrayImage, region: PixelBox): PixelBox | undefined {
 
 function overlaps(a: Box, b: Box): boolean {
   return a.xMin < b.xMax && a.xMax > b.xMin && a.yMin < b.yMax && a.yMax > b.yMin;
+}
+
+/** Lines with a drawn bullet before them start with a bullet glyph, as if it had been typeset. */
+export function withDrawnBullets(lines: readonly Line[], bullets: readonly Box[]): Line[] {
+  if (bullets.length === 0) return [...lines];
+  return lines.map((line) => {
+    const height = line.yMax - line.yMin;
+    const bullet = bullets.find((b) => {
+      const middle = (b.yMin + b.yMax) / 2;
+      return middle > line.yMin && middle < line.yMax && b.xMax <= line.xMin && line.xMin - b.xMax <= height * REACH;
+    });
+    if (!bullet) return line;
+    return { ...line, xMin: bullet.xMin, words: [{ ...bullet, text: '•' }, ...line.words], text: `• ${line.text}` };
+  });
 }
