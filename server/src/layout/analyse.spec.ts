@@ -217,6 +217,20 @@ describe('layout analysis', () => {
     });
   });
 
+  describe('lists over page breaks', () => {
+    it('makes one list of a list that goes on over the page break, numbers counting on', () => {
+      const first = pageOf([{ text: 'Steps to take:', x: 72, y: 50 }, ...stack(['1. dig the bed', '2. add compost'], 80, 80, 16)], 1);
+      const second = pageOf([...stack(['3. sow the seeds', '4. water them'], 80, 50, 16), { text: 'Then wait for rain.', x: 72, y: 100 }], 2);
+      const third = pageOf(stack(['1. a new list', '2. of two'], 80, 50, 16), 3);
+      const result = analyseDocument([first, second, third]);
+      expect(result.map((page) => page.blocks.map((b) => (b.kind === 'list' ? [b.start, ...b.items] : 'text' in b ? b.text : b.kind)))).toEqual([
+        ['Steps to take:', [1, 'dig the bed', 'add compost', 'sow the seeds', 'water them']],
+        ['Then wait for rain.'],
+        [[1, 'a new list', 'of two']],
+      ]);
+    });
+  });
+
   describe('pictures', () => {
     const picture = (xMin: number, yMin: number, xMax: number, yMax: number) => ({ path: `/p-${xMin}-${yMin}.png`, format: 'png' as const, xMin, yMin, xMax, yMax });
 

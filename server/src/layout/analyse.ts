@@ -5,10 +5,11 @@ import { vocabularyOf } from './dehyphenate';
 import { withDrawnBullets } from './drawn-bullets';
 import { shiftEmphasis } from './emphasis';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
+import { itemNumbers } from './lists';
 import { withoutPageFurniture } from './page-furniture';
 import type { FlowContext } from './paragraphs';
 import { blocksAroundPictures, pictureLines } from './pictures';
-import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ParagraphBlock } from './types';
+import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ListBlock, ParagraphBlock } from './types';
 
 /** Text this much larger than the body is a heading. */
 const HEADING_RATIO = 1.15;
@@ -131,7 +132,8 @@ function mergeContinuations(blocks: LayoutBlock[]): LayoutBlock[] {
 
 /**
  * The same across a page break, when the last paragraph of the page before
- * fills its last line (a short page like "typed page 1" is not cut off).
+ * fills its last line (a short page like "typed page 1" is not cut off); and
+ * a list that goes on over the break is one list.
  */
 function joinAcrossPages(pages: LayoutPage[]): LayoutPage[] {
   for (let index = 1; index < pages.length; index++) {
@@ -141,9 +143,31 @@ function joinAcrossPages(pages: LayoutPage[]): LayoutPage[] {
     if (last?.kind === 'paragraph' && last.lastLineFull && first?.kind === 'paragraph' && continues(last, first)) {
       append(last, first);
       pages[index].blocks.shift();
+    } else if (last?.kind === 'list' && first?.kind === 'list' && listContinues(last, first)) {
+      appendItems(last, first);
+      pages[index].blocks.shift();
     }
   }
   return pages;
+}
+
+/** A list goes on over the page break: same kind, and an ordered one counts on where the other stopped. */
+function listContinues(list: ListBlock, next: ListBlock): boolean {
+  if (list.ordered !== next.ordered) return false;
+  if (!list.ordered) return true;
+  const numbers = itemNumbers(list);
+  const lastOuter = numbers.filter((_, index) => (list.levels?.[index] ?? 0) === 0).pop();
+  return (next.levels?.[0] ?? 0) === 0 && lastOuter !== undefined && next.start === lastOuter + 1;
+}
+
+/** `next`'s items (with their styles and levels) added to the end of `list`. */
+function appendItems(list: ListBlock, next: ListBlock): void {
+  const [had, added] = [list.items.length, next.items.length];
+  if (list.itemEmphasis || next.itemEmphasis) {
+    list.itemEmphasis = [...(list.itemEmphasis ?? Array.from({ length: had }, () => [])), ...(next.itemEmphasis ?? Array.from({ length: added }, () => []))];
+  }
+  if (list.levels || next.levels) list.levels = [...(list.levels ?? Array<number>(had).fill(0)), ...(next.levels ?? Array<number>(added).fill(0))];
+  list.items.push(...next.items);
 }
 
 function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {
