@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 import { registerEngine, unregisterEngine } from './lifecycle';
+import { withDeadline } from './deadline';
 import { DeadlineExceededError, Limiter } from './limiter';
 import type { EngineOptions } from './process';
 
@@ -165,12 +166,12 @@ export function renderHtmlToPdf(doc: HtmlDocument, output: string, page: PdfPage
 
 async function renderInContext(doc: HtmlDocument, output: string, pageOptions: PdfPageOptions, engine: EngineOptions): Promise<void> {
   if (Date.now() >= engine.deadline) throw new DeadlineExceededError(engine.timeLimitMs);
-  const b = await withDeadline(browser(), engine, () => undefined);
+  const b = await withDeadline(browser(), engine);
   const context = await newContext(b, doc, engine).catch(async (error: unknown) => {
     // Killed or crashed since the last job, before 'disconnected' arrived: once more with a new browser.
     if (b.isConnected()) throw error;
     if (launching && (await launching.catch(() => undefined)) === b) launching = undefined;
-    return newContext(await withDeadline(browser(), engine, () => undefined), doc, engine);
+    return newContext(await withDeadline(browser(), engine), doc, engine);
   });
   let closed = false;
   const closeContext = async () => {
@@ -192,11 +193,7 @@ async function renderInContext(doc: HtmlDocument, output: string, pageOptions: P
 }
 
 async function newContext(b: Browser, doc: HtmlDocument, engine: EngineOptions): Promise<BrowserContext> {
-  const context = await withDeadline(
-    b.newContext({ javaScriptEnabled: doc.javaScript === true, serviceWorkers: 'block', acceptDownloads: false }),
-    engine,
-    () => undefined,
-  );
+  const context = await withDeadline(b.newContext({ javaScriptEnabled: doc.javaScript === true, serviceWorkers: 'block', acceptDownloads: false }), engine);
   await fenceContext(context, doc);
   return context;
 }
@@ -257,35 +254,6 @@ function translate(error: unknown, b: Browser | null): unknown {
   if (error instanceof DeadlineExceededError || error instanceof BrowserCrashedError) return error;
   if (b && !b.isConnected()) return new BrowserCrashedError('the browser exited');
   return error;
-}
-
-/** Resolves with `work`, or rejects with DeadlineExceededError (or on client abort) first. */
-function withDeadline<T>(work: Promise<T>, engine: EngineOptions, onGiveUp: () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const remaining = engine.deadline - Date.now();
-    const giveUp = (error: Error) => {
-      cleanUp();
-      onGiveUp();
-      reject(error);
-    };
-    const timer = setTimeout(() => giveUp(new DeadlineExceededError(engine.timeLimitMs)), Math.max(remaining, 0));
-    const onAbort = () => giveUp(new Error('aborted'));
-    const cleanUp = () => {
-      clearTimeout(timer);
-      engine.signal?.removeEventListener('abort', onAbort);
-    };
-    engine.signal?.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        cleanUp();
-        resolve(value);
-      },
-      (error) => {
-        cleanUp();
-        reject(error);
-      },
-    );
-  });
 }
 
 /**

@@ -97,19 +97,19 @@ export async function normaliseToPng(input: string, output: string, settings: No
 export type RasterFormat = 'png' | 'jpg' | 'webp' | 'tiff' | 'gif';
 
 const CODER: Record<RasterFormat, string> = { png: 'PNG', jpg: 'JPEG', webp: 'WEBP', tiff: 'TIFF', gif: 'GIF' };
+/** How each format is written: JPEG and WebP at quality 95, TIFF compressed losslessly. */
+const ENCODING: Partial<Record<RasterFormat, string[]>> = {
+  jpg: ['-quality', '95'],
+  webp: ['-quality', '95'],
+  tiff: ['-compress', 'zip'],
+};
 
 /**
  * Re-encodes a rendered image (PNG or PPM/PGM/PBM from Poppler) in another
- * format. JPEG and WebP at quality 95; TIFF compressed losslessly; GIF
- * dithered to its 256 colours, as GIF allows no more.
+ * format (see ENCODING); GIF dithered to its 256 colours, as GIF allows no more.
  */
 export async function convertImage(input: string, output: string, format: RasterFormat, options: EngineOptions): Promise<void> {
-  const quality: Partial<Record<RasterFormat, string[]>> = {
-    jpg: ['-quality', '95'],
-    webp: ['-quality', '95'],
-    tiff: ['-compress', 'zip'],
-  };
-  await runProcess(CONVERT, [...RESOURCE_LIMITS, input, ...(quality[format] ?? []), `${CODER[format]}:${output}`], options);
+  await runProcess(CONVERT, [...RESOURCE_LIMITS, input, ...(ENCODING[format] ?? []), `${CODER[format]}:${output}`], options);
 }
 
 /**
@@ -117,10 +117,9 @@ export async function convertImage(input: string, output: string, format: Raster
  * on white (the reference's "single" picture of a document).
  */
 export async function stackVertically(inputs: readonly string[], output: string, format: RasterFormat, options: EngineOptions): Promise<void> {
-  const quality = format === 'jpg' || format === 'webp' ? ['-quality', '95'] : format === 'tiff' ? ['-compress', 'zip'] : [];
   await runProcess(
     CONVERT,
-    [...RESOURCE_LIMITS, '-background', 'white', '-gravity', 'center', ...inputs, '-append', ...quality, `${CODER[format]}:${output}`],
+    [...RESOURCE_LIMITS, '-background', 'white', '-gravity', 'center', ...inputs, '-append', ...(ENCODING[format] ?? []), `${CODER[format]}:${output}`],
     options,
   );
 }
@@ -130,6 +129,5 @@ export const MAX_IMAGE_SIDE = 16384;
 
 /** Puts images into one multi-frame file (TIFF), one frame each, in order. */
 export async function combineFrames(inputs: readonly string[], output: string, format: RasterFormat, options: EngineOptions): Promise<void> {
-  const compression = format === 'tiff' ? ['-compress', 'zip'] : [];
-  await runProcess(CONVERT, [...RESOURCE_LIMITS, ...inputs, ...compression, `${CODER[format]}:${output}`], options);
+  await runProcess(CONVERT, [...RESOURCE_LIMITS, ...inputs, ...(ENCODING[format] ?? []), `${CODER[format]}:${output}`], options);
 }

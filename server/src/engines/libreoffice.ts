@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
 import { registerEngine, unregisterEngine } from './lifecycle';
-import { DeadlineExceededError, Limiter } from './limiter';
+import { withDeadline } from './deadline';
+import { Limiter } from './limiter';
 import type { EngineOptions } from './process';
 
 /**
@@ -262,39 +263,6 @@ class OfficeInstance {
     });
     await ready;
   }
-}
-
-/** Waits for `work`, but no longer than the job's deadline or its client; `onGiveUp` cleans up. */
-function withDeadline<T>(work: Promise<T>, engine: EngineOptions, onGiveUp: () => void): Promise<T> {
-  const remaining = engine.deadline - Date.now();
-  if (remaining <= 0) {
-    onGiveUp();
-    return Promise.reject(new DeadlineExceededError(engine.timeLimitMs));
-  }
-  return new Promise<T>((done, fail) => {
-    const giveUp = (error: Error) => {
-      cleanUp();
-      onGiveUp();
-      fail(error);
-    };
-    const timer = setTimeout(() => giveUp(new DeadlineExceededError(engine.timeLimitMs)), remaining);
-    const onAbort = () => giveUp(new Error('aborted'));
-    const cleanUp = () => {
-      clearTimeout(timer);
-      engine.signal?.removeEventListener('abort', onAbort);
-    };
-    engine.signal?.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        cleanUp();
-        done(value);
-      },
-      (error: unknown) => {
-        cleanUp();
-        fail(error);
-      },
-    );
-  });
 }
 
 /** Instances are started when a job needs one and reused until they die or are recycled. */

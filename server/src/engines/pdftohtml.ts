@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Box, PageRange } from './poppler-text';
+import { parsePdfToHtmlXml, xmlAttributes, type Box, type PageRange, type PageRuns } from './poppler-text';
 import { runProcess, type EngineOptions } from './process';
 
 /**
@@ -10,15 +10,15 @@ import { runProcess, type EngineOptions } from './process';
  * so a "no copying" flag does not stop the conversion here either.
  */
 
+/** pdftohtml draws each page's background image at its default zoom, 1.5: 108 DPI. */
+export const BACKGROUND_DPI = 108;
+
 /**
  * The reference's output (§4.8): a frame set `<stem>.html`, an index
  * `<stem>_ind.html`, one `<stem>-<n>.html` per page and the background images,
  * all written into `outputDir` (which should be empty). Answers the produced
  * file names, sorted.
  */
-/** pdftohtml draws each page's background image at its default zoom, 1.5: 108 DPI. */
-export const BACKGROUND_DPI = 108;
-
 export async function pdfToHtmlFiles(pdf: string, outputDir: string, stem: string, engine: EngineOptions): Promise<string[]> {
   await runProcess('pdftohtml', ['-c', '-q', '-nodrm', pdf, relativeName(stem)], { ...engine, cwd: outputDir });
   return (await readdir(outputDir)).sort();
@@ -49,16 +49,18 @@ export interface PageImages {
 }
 
 /**
- * The pictures on pages `first`..`last`, each written into `outputDir` (JPEG
- * data as it is, anything else as PNG) with its place on the page, from
- * pdftohtml's XML at zoom 1 (points). Vector drawings are not pictures.
+ * pdftohtml's XML of pages `first`..`last` at zoom 1 (points) with the pictures
+ * written out: the text runs, as `readTextRuns` reads them, and every picture
+ * as a file in `outputDir` (JPEG data as it is, anything else as PNG) with its
+ * place on the page. One pass for both; vector drawings are not pictures.
  */
-export async function extractPageImages(pdf: string, range: PageRange, outputDir: string, engine: EngineOptions): Promise<PageImages[]> {
-  await runProcess('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'images'], {
+export async function readTextRunsAndImages(pdf: string, range: PageRange, outputDir: string, engine: EngineOptions): Promise<{ runs: PageRuns[]; images: PageImages[] }> {
+  await runProcess('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'layout'], {
     ...engine,
     cwd: outputDir,
   });
-  return parseImageElements(await readFile(join(outputDir, 'images.xml'), 'utf8'), outputDir);
+  const xml = await readFile(join(outputDir, 'layout.xml'), 'utf8');
+  return { runs: parsePdfToHtmlXml(xml), images: parseImageElements(xml, outputDir) };
 }
 
 /** The `<page>` and `<image>` elements of pdftohtml's XML; image paths resolved in `outputDir`. */
@@ -66,7 +68,7 @@ export function parseImageElements(xml: string, outputDir: string): PageImages[]
   const pages: PageImages[] = [];
   const element = /<(page|image)\b([^>]*)>/g;
   for (let match = element.exec(xml); match; match = element.exec(xml)) {
-    const attrs = Object.fromEntries([...match[2].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+    const attrs = xmlAttributes(match[2]);
     if (match[1] === 'page') {
       pages.push({ page: Number(attrs.number), images: [] });
       continue;

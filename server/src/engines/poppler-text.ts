@@ -118,10 +118,7 @@ export function parseBboxLayout(xhtml: string, firstPage: number): PageLayout[] 
 }
 
 function readAttributes(text: string): Record<string, number> {
-  const attrs: Record<string, number> = {};
-  const attribute = /(\w+)="([^"]*)"/g;
-  for (let match = attribute.exec(text); match; match = attribute.exec(text)) attrs[match[1]] = Number(match[2]);
-  return attrs;
+  return Object.fromEntries(Object.entries(xmlAttributes(text)).map(([name, value]) => [name, Number(value)]));
 }
 
 function boxOf(attrs: Record<string, number>): Box {
@@ -192,7 +189,7 @@ export function parsePdfToHtmlXml(xml: string): PageRuns[] {
   const element = /<(page|fontspec|text)\b([^>]*?)(\/?)>/g;
   for (let match = element.exec(xml); match; match = element.exec(xml)) {
     const [, name, attributeText, selfClosing] = match;
-    const attrs = readStringAttributes(attributeText);
+    const attrs = xmlAttributes(attributeText);
     if (name === 'page') {
       page = { page: Number(attrs.number), runs: [] };
       pages.push(page);
@@ -250,7 +247,8 @@ function styledPiecesOf(inner: string, boldFace: boolean, italicFace: boolean): 
   return pieces;
 }
 
-function readStringAttributes(text: string): Record<string, string> {
+/** The attributes of a tag as Poppler writes them (`name="value"`, values not decoded). */
+export function xmlAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   const attribute = /(\w+)="([^"]*)"/g;
   for (let match = attribute.exec(text); match; match = attribute.exec(text)) attrs[match[1]] = match[2];

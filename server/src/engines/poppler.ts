@@ -42,10 +42,15 @@ export interface GrayImage {
  */
 export async function renderGrayPages(path: string, outputPrefix: string, dpi: number, options: EngineOptions): Promise<string[]> {
   await runProcess('pdftoppm', ['-r', String(dpi), '-gray', path, outputPrefix], options);
+  return pagesWritten(outputPrefix, '.pgm');
+}
+
+/** The files pdftoppm wrote for `outputPrefix`, in page order. */
+async function pagesWritten(outputPrefix: string, extension: string): Promise<string[]> {
   // pdftoppm pads the page number to the width of the last one: prefix-1.pgm … or prefix-01.pgm …
   const stem = `${basename(outputPrefix)}-`;
-  const pageOf = (name: string) => Number(name.slice(stem.length, -'.pgm'.length));
-  const names = (await readdir(dirname(outputPrefix))).filter((name) => name.startsWith(stem) && name.endsWith('.pgm'));
+  const pageOf = (name: string) => Number(name.slice(stem.length, -extension.length));
+  const names = (await readdir(dirname(outputPrefix))).filter((name) => name.startsWith(stem) && name.endsWith(extension));
   return names.sort((a, b) => pageOf(a) - pageOf(b)).map((name) => join(dirname(outputPrefix), name));
 }
 
@@ -146,8 +151,5 @@ export async function renderPages(path: string, outputPrefix: string, settings: 
     ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), path, outputPrefix],
     options,
   );
-  const stem = `${basename(outputPrefix)}-`;
-  const pageOf = (name: string) => Number(name.slice(stem.length, -extension.length));
-  const names = (await readdir(dirname(outputPrefix))).filter((name) => name.startsWith(stem) && name.endsWith(extension));
-  return names.sort((a, b) => pageOf(a) - pageOf(b)).map((name) => join(dirname(outputPrefix), name));
+  return pagesWritten(outputPrefix, extension);
 }

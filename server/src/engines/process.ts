@@ -59,6 +59,52 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 
 async function spawnEngine(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const ok = options.okExitCodes ?? [0];
+  return startEngine(command, args, options, { maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }, async (child) => {
+    const result = await child;
+    if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
+    if (result.failed && result.exitCode === undefined) throw new EngineFailedError(command, undefined, result.stderr || `terminated by ${result.signal ?? 'unknown cause'}`);
+    if (!ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, result.stderr);
+    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+  });
+}
+
+/**
+ * Runs an engine for the size of what it writes to stdout, without keeping it,
+ * stopping the engine as soon as that passes `limit` (then answers `limit + 1`).
+ */
+export function measureOutput(command: string, args: readonly string[], limit: number, options: RunOptions): Promise<number> {
+  return limiterFor(command).run(options, () =>
+    startEngine(command, args, options, { buffer: false, stderr: 'ignore' }, async (child) => {
+      let bytes = 0;
+      let overLimit = false;
+      child.stdout?.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > limit && !overLimit) {
+          overLimit = true;
+          child.kill('SIGKILL');
+        }
+      });
+      const result = await child;
+      if (overLimit) return limit + 1;
+      if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
+      const ok = options.okExitCodes ?? [0];
+      if (result.exitCode === undefined || !ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
+      return bytes;
+    }),
+  );
+}
+
+/**
+ * Starts an engine process for a job, without a shell, and hands it to
+ * `finish`: killed when the job's deadline passes or its client goes away.
+ */
+async function startEngine<T>(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+  output: execa.Options,
+  finish: (child: execa.ExecaChildProcess) => Promise<T>,
+): Promise<T> {
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
   const child = execa(command, [...args], {
@@ -67,61 +113,15 @@ async function spawnEngine(command: string, args: readonly string[], options: Ru
     killSignal: 'SIGKILL',
     reject: false,
     stdin: 'ignore',
-    maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
     env: { LC_ALL: 'C.UTF-8' },
     extendEnv: true,
+    ...output,
   });
   const abort = () => child.kill('SIGKILL');
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
-    const result = await child;
-    if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
-    if (result.failed && result.exitCode === undefined) throw new EngineFailedError(command, undefined, result.stderr || `terminated by ${result.signal ?? 'unknown cause'}`);
-    if (!ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, result.stderr);
-    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    return await finish(child);
   } finally {
     options.signal?.removeEventListener('abort', abort);
   }
-}
-
-/**
- * Runs an engine for the size of what it writes to stdout, without keeping it,
- * stopping the engine as soon as that passes `limit` (then answers `limit + 1`).
- */
-export function measureOutput(command: string, args: readonly string[], limit: number, options: RunOptions): Promise<number> {
-  return limiterFor(command).run(options, async () => {
-    const remaining = options.deadline - Date.now();
-    if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
-    const child = execa(command, [...args], {
-      timeout: remaining,
-      killSignal: 'SIGKILL',
-      reject: false,
-      stdin: 'ignore',
-      buffer: false,
-      stderr: 'ignore',
-      env: { LC_ALL: 'C.UTF-8' },
-      extendEnv: true,
-    });
-    let bytes = 0;
-    let overLimit = false;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > limit && !overLimit) {
-        overLimit = true;
-        child.kill('SIGKILL');
-      }
-    });
-    const abort = () => child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', abort, { once: true });
-    try {
-      const result = await child;
-      if (overLimit) return limit + 1;
-      if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
-      const ok = options.okExitCodes ?? [0];
-      if (result.exitCode === undefined || !ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
-      return bytes;
-    } finally {
-      options.signal?.removeEventListener('abort', abort);
-    }
-  });
 }

@@ -203,11 +203,27 @@ export interface ListedStream {
   dict: Record<string, unknown>;
 }
 
+/** qpdf's JSON v2 objects: `obj:N G R` → its value, or its stream's dictionary (and data file, when copied out); `trailer`. */
+export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Record<string, unknown>; datafile?: string } }>;
+
+/** Every object of the file as qpdf's JSON v2 shows it, stream data left out. */
+export async function readObjects(path: string, options: EngineOptions): Promise<QpdfObjects> {
+  return (await readJson<{ qpdf: [unknown, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options)).qpdf[1];
+}
+
+/** A stream's data, decoded, as text (an XMP packet). `ref` e.g. '12 0 R' */
+export async function readStreamText(path: string, ref: string, options: EngineOptions): Promise<string> {
+  const [id, generation] = ref.split(' ');
+  try {
+    return (await runProcess(QPDF, [`--show-object=${id},${generation}`, '--filtered-stream-data', path], { ...options, okExitCodes: OK })).stdout;
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
 /** Every stream object in the file with its dictionary (one qpdf call, no stream data read). */
 export async function listStreams(path: string, options: EngineOptions): Promise<ListedStream[]> {
-  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown> } }>] };
-  const listing = await readJson<Listing>(path, ['--json-key=qpdf', '--json-stream-data=none'], options);
-  return Object.entries(listing.qpdf[1]).flatMap(([key, entry]) =>
+  return Object.entries(await readObjects(path, options)).flatMap(([key, entry]) =>
     key.startsWith('obj:') && entry.stream ? [{ ref: key.slice('obj:'.length), dict: entry.stream.dict }] : [],
   );
 }
@@ -218,11 +234,10 @@ export async function listStreams(path: string, options: EngineOptions): Promise
  */
 export async function copyStreams(path: string, refs: readonly string[], prefix: string, options: EngineOptions): Promise<StoredStream[]> {
   if (refs.length === 0) return [];
-  type Listing = { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown>; datafile?: string } }>] };
   // Thousands of objects would overflow a command line: qpdf reads arguments from a file named after '@'.
   const argumentFile = `${prefix}arguments`;
   await writeFile(argumentFile, refs.map((ref) => `--json-object=${ref}`).join('\n'));
-  const copied = await readJson<Listing>(
+  const copied = await readJson<{ qpdf: [unknown, QpdfObjects] }>(
     path,
     ['--json-key=qpdf', '--json-stream-data=file', `--json-stream-prefix=${prefix}`, '--decode-level=none', `@${argumentFile}`],
     options,

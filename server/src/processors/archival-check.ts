@@ -1,4 +1,5 @@
-import { runProcess, type EngineOptions } from '../engines/process';
+import type { EngineOptions } from '../engines/process';
+import { readObjects, readStreamText, type QpdfObjects } from '../engines/qpdf';
 
 /**
  * Checks that a file Ghostscript wrote really is what it claims: for PDF/A the
@@ -11,14 +12,11 @@ import { runProcess, type EngineOptions } from '../engines/process';
 
 export type CheckedStandard = { standard: 'pdfa'; part: 1 | 2 | 3 } | { standard: 'pdfx' };
 
-/** qpdf's JSON v2 objects: `obj:N G R` → value or stream dictionary; `trailer`. */
-export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>;
-
 /** The problems found, empty when the file passes. */
 export async function checkArchivalPdf(path: string, target: CheckedStandard, engine: EngineOptions): Promise<string[]> {
   const objects = await readObjects(path, engine);
   const metadataRef = catalogOf(objects)?.['/Metadata'];
-  const xmp = typeof metadataRef === 'string' && isReference(metadataRef) ? await readStream(path, metadataRef, engine) : undefined;
+  const xmp = typeof metadataRef === 'string' && isReference(metadataRef) ? await readStreamText(path, metadataRef, engine) : undefined;
   return findArchivalProblems(objects, target, xmp);
 }
 
@@ -109,16 +107,4 @@ function walk(value: unknown, visit: (dict: Record<string, unknown>) => void): v
     visit(dict);
     Object.values(dict).forEach((item) => walk(item, visit));
   }
-}
-
-async function readObjects(path: string, engine: EngineOptions): Promise<QpdfObjects> {
-  const { stdout } = await runProcess('qpdf', ['--json=2', '--json-key=qpdf', path], { ...engine, okExitCodes: [0, 3], maxBuffer: 512 * 1024 * 1024 });
-  const json = JSON.parse(stdout) as { qpdf: [unknown, QpdfObjects] };
-  return json.qpdf[1];
-}
-
-async function readStream(path: string, reference: string, engine: EngineOptions): Promise<string> {
-  const [id, generation] = reference.split(' ');
-  const { stdout } = await runProcess('qpdf', [`--show-object=${id},${generation}`, '--filtered-stream-data', path], { ...engine, okExitCodes: [0, 3] });
-  return stdout;
 }

@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { addTextLayer } from '../engines/ocrmypdf';
-import { extractPageImages, type PlacedImage } from '../engines/pdftohtml';
+import { readTextRunsAndImages, type PlacedImage } from '../engines/pdftohtml';
 import { listImages } from '../engines/poppler';
-import { readTextLayout, readTextRuns, type PageLayout, type PageRange } from '../engines/poppler-text';
+import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type PageRuns } from '../engines/poppler-text';
 import { EngineFailedError, type EngineOptions } from '../engines/process';
 import { decrypt, isEncrypted } from '../engines/qpdf';
 import { analyseDocument } from '../layout/analyse';
@@ -39,30 +38,39 @@ export interface LayoutSourceOptions {
 
 export async function readDocumentLayout(pdf: string, options: LayoutSourceOptions): Promise<LayoutPage[]> {
   const { source, pages } = await readPageText(await withoutEncryption(pdf, options), options);
-  const runs = await readTextRuns(source, options.range, options.engine);
+  const { runs, images } = await readRunsAndPictures(source, options);
   const { tables, bullets } = await readPageDrawings(source, pages, options.workspace, options.engine);
-  const images = options.pictures ? await readPictures(source, options) : undefined;
   return analyseDocument(pages, { runs, tables, bullets, images });
 }
 
-/** The pictures of the pages by page number, or none when they would not fit the budget. */
-async function readPictures(pdf: string, { range, workspace, engine }: LayoutSourceOptions): Promise<Map<number, PlacedImage[]>> {
+/**
+ * pdftohtml's text runs, and the pictures of the pages by page number when
+ * asked and within the budget: one pdftohtml pass either way.
+ */
+async function readRunsAndPictures(pdf: string, options: LayoutSourceOptions): Promise<{ runs: PageRuns[]; images?: Map<number, PlacedImage[]> }> {
+  const { range, workspace, engine } = options;
+  if (options.pictures && (await picturesFitBudget(pdf, options))) {
+    try {
+      const { runs, images } = await readTextRunsAndImages(pdf, range, await workspace.newFolder(), engine);
+      return { runs, images: new Map(images.map((page) => [page.page, page.images])) };
+    } catch (error) {
+      // A picture Poppler cannot write out should not cost the document its text.
+      if (!(error instanceof EngineFailedError)) throw error;
+    }
+  }
+  return { runs: await readTextRuns(pdf, range, engine) };
+}
+
+/** The pages draw pictures, and their stored pixels (listed, not decoded) fit PICTURE_BUDGET. */
+async function picturesFitBudget(pdf: string, { range, engine }: LayoutSourceOptions): Promise<boolean> {
   const stored = await listImages(pdf, range, engine);
   const pixels = stored.map((image) => image.width * image.height);
-  const fits =
+  return (
+    stored.length > 0 &&
     stored.length <= PICTURE_BUDGET.maxPictures &&
     pixels.every((p) => p <= PICTURE_BUDGET.maxPixelsPerPicture) &&
-    pixels.reduce((sum, p) => sum + p, 0) <= PICTURE_BUDGET.maxPixels;
-  if (stored.length === 0 || !fits) return new Map();
-  const dir = workspace.newPath();
-  await mkdir(dir);
-  try {
-    return new Map((await extractPageImages(pdf, range, dir, engine)).map((page) => [page.page, page.images]));
-  } catch (error) {
-    // A picture Poppler cannot write out should not cost the document its text.
-    if (error instanceof EngineFailedError) return new Map();
-    throw error;
-  }
+    pixels.reduce((sum, p) => sum + p, 0) <= PICTURE_BUDGET.maxPixels
+  );
 }
 
 /** The words of the pages, and the PDF they were read from (the OCR'd copy when there was OCR). */

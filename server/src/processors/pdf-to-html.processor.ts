@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject } from '@nestjs/common';
 import { baseName, pdfToHtmlTool } from '@folio/registry';
@@ -29,8 +29,7 @@ export class PdfToHtmlProcessor implements Processor<typeof pdfToHtmlTool> {
     });
     const base = baseName(file.originalName);
     const stem = fileStem(base);
-    const outputDir = workspace.newPath();
-    await mkdir(outputDir);
+    const outputDir = await workspace.newFolder();
 
     if (params.singleFile) {
       const generated = await readFile(await pdfToSingleHtml(file.path, outputDir, stem, engine), 'utf8');

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, createInflate } from 'node:zlib';
 import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf';
@@ -27,8 +27,7 @@ export async function refuseContentBombs(file: InputFile, limit: number, context
   const listed = await listStreams(file.path, context.engine);
   const isImage = (stream: ListedStream) => stream.dict['/Subtype'] === '/Image';
   if (listed.some((stream) => isImage(stream) && declaredImageBytes(stream.dict) > limit)) throw tooLarge();
-  const folder = context.workspace.newPath();
-  await mkdir(folder);
+  const folder = await context.workspace.newFolder();
   try {
     const refs = listed.filter((stream) => !isImage(stream)).map((stream) => stream.ref);
     const streams = await copyStreams(file.path, refs, join(folder, 'stream'), context.engine);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
@@ -10,6 +11,13 @@ export class Workspace {
   /** A fresh path in the workspace. e.g. newPath('.pdf') → '/tmp/folio/req-x/3f2a….pdf' */
   newPath(extension = ''): string {
     return join(this.dir, `${randomUUID()}${extension}`);
+  }
+
+  /** A fresh, empty folder in the workspace. */
+  async newFolder(): Promise<string> {
+    const path = this.newPath();
+    await mkdir(path);
+    return path;
   }
 
   remove(): void {
