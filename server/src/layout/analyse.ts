@@ -5,10 +5,11 @@ import { vocabularyOf } from './dehyphenate';
 import { withDrawnBullets } from './drawn-bullets';
 import { shiftEmphasis } from './emphasis';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
-import { itemNumbers } from './lists';
+import { appendItems, itemNumbers } from './lists';
 import { withoutPageFurniture } from './page-furniture';
 import type { FlowContext } from './paragraphs';
 import { blocksAroundPictures, pictureLines } from './pictures';
+import type { PlacedTable } from './tables';
 import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ListBlock, ParagraphBlock } from './types';
 
 /** Text this much larger than the body is a heading. */
@@ -20,20 +21,11 @@ export interface AnalyseOptions {
   /** pdftohtml's runs for the same pages: exact font sizes and bold. */
   runs?: readonly PageRuns[];
   /** Tables found on the pages (by page number), placed where they lie; their words are not read as text. */
-  tables?: ReadonlyMap<number, readonly PlacedRegion[]>;
+  tables?: ReadonlyMap<number, readonly PlacedTable[]>;
   /** Pictures on the pages (by page number), placed in the text where they lie. */
   images?: ReadonlyMap<number, readonly PlacedImage[]>;
   /** List bullets drawn as shapes (by page number): the lines they stand before are list items. */
   bullets?: ReadonlyMap<number, readonly Box[]>;
-}
-
-/** A table's box on its page (points, top-left origin) and its cells. */
-export interface PlacedRegion {
-  top: number;
-  left: number;
-  bottom: number;
-  right: number;
-  rows: string[][];
 }
 
 /**
@@ -73,16 +65,16 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
  * table, the table, the text down to the next one, and so on. Words inside a
  * table's box belong to the table only.
  */
-function bandsAroundTables(lines: readonly Line[], tables: readonly PlacedRegion[]): ({ lines: Line[] } | PlacedRegion)[] {
+function bandsAroundTables(lines: readonly Line[], tables: readonly PlacedTable[]): ({ lines: Line[] } | PlacedTable)[] {
   if (tables.length === 0) return [{ lines: [...lines] }];
-  const inside = (line: Line, table: PlacedRegion) => {
+  const inside = (line: Line, table: PlacedTable) => {
     const x = (line.xMin + line.xMax) / 2;
     const y = (line.yMin + line.yMax) / 2;
     return x >= table.left - 2 && x <= table.right + 2 && y >= table.top - 2 && y <= table.bottom + 2;
   };
   const free = lines.filter((line) => !tables.some((table) => inside(line, table)));
   const sorted = [...tables].sort((a, b) => a.top - b.top);
-  const bands: ({ lines: Line[] } | PlacedRegion)[] = [];
+  const bands: ({ lines: Line[] } | PlacedTable)[] = [];
   let from = -Infinity;
   for (const table of sorted) {
     bands.push({ lines: free.filter((line) => (line.yMin + line.yMax) / 2 >= from && (line.yMin + line.yMax) / 2 < table.top) }, table);
@@ -158,16 +150,6 @@ function listContinues(list: ListBlock, next: ListBlock): boolean {
   const numbers = itemNumbers(list);
   const lastOuter = numbers.filter((_, index) => (list.levels?.[index] ?? 0) === 0).pop();
   return (next.levels?.[0] ?? 0) === 0 && lastOuter !== undefined && next.start === lastOuter + 1;
-}
-
-/** `next`'s items (with their styles and levels) added to the end of `list`. */
-function appendItems(list: ListBlock, next: ListBlock): void {
-  const [had, added] = [list.items.length, next.items.length];
-  if (list.itemEmphasis || next.itemEmphasis) {
-    list.itemEmphasis = [...(list.itemEmphasis ?? Array.from({ length: had }, () => [])), ...(next.itemEmphasis ?? Array.from({ length: added }, () => []))];
-  }
-  if (list.levels || next.levels) list.levels = [...(list.levels ?? Array<number>(had).fill(0)), ...(next.levels ?? Array<number>(added).fill(0))];
-  list.items.push(...next.items);
 }
 
 function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {

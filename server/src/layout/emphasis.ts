@@ -1,16 +1,9 @@
-import type { WordBox } from '../engines/poppler-text';
+import type { StyledText, WordBox } from '../engines/poppler-text';
 
 /** A stretch of a block's text set in bold or italic: characters `start` to `end` (exclusive). */
 export interface Emphasis {
   start: number;
   end: number;
-  bold: boolean;
-  italic: boolean;
-}
-
-/** A piece of a text with the style it is set in. */
-export interface StyledPiece {
-  text: string;
   bold: boolean;
   italic: boolean;
 }
@@ -55,8 +48,8 @@ export function shiftEmphasis(stretches: readonly Emphasis[] | undefined, offset
 }
 
 /** The text cut into plain and styled pieces, in order. */
-export function styledPieces(text: string, stretches: readonly Emphasis[] = []): StyledPiece[] {
-  const pieces: StyledPiece[] = [];
+export function styledPieces(text: string, stretches: readonly Emphasis[] = []): StyledText[] {
+  const pieces: StyledText[] = [];
   let at = 0;
   for (const s of [...stretches].sort((a, b) => a.start - b.start)) {
     if (s.start < at || s.end > text.length) continue;

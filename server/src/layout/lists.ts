@@ -1,3 +1,5 @@
+import type { ListBlock } from './types';
+
 /** Bullets and numbers that start list items. */
 
 const BULLET = /^([•◦▪▫●○■□‣⁃∙·*–—-])\s+(.*)$/u;
@@ -36,4 +38,17 @@ export function itemNumbers(list: { start: number; items: readonly string[]; lev
     counters[level] = counters[level] === undefined ? (level === 0 ? list.start : 1) : counters[level] + 1;
     return counters[level];
   });
+}
+
+/**
+ * Adds `more`'s items to the end of `list`, with their bold and italic
+ * stretches and levels: those are kept item by item once any item has some.
+ */
+export function appendItems(list: ListBlock, more: Pick<ListBlock, 'items' | 'itemEmphasis' | 'levels'>): void {
+  const [had, added] = [list.items.length, more.items.length];
+  if (list.itemEmphasis || more.itemEmphasis) {
+    list.itemEmphasis = [...(list.itemEmphasis ?? Array.from({ length: had }, () => [])), ...(more.itemEmphasis ?? Array.from({ length: added }, () => []))];
+  }
+  if (list.levels || more.levels) list.levels = [...(list.levels ?? Array<number>(had).fill(0)), ...(more.levels ?? Array<number>(added).fill(0))];
+  list.items.push(...more.items);
 }

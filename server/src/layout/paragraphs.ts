@@ -1,7 +1,7 @@
 import { joinLines } from './dehyphenate';
-import { emphasisOf, type Emphasis } from './emphasis';
+import { emphasisOf } from './emphasis';
 import { makeLine, maxOf, minOf } from './lines';
-import { listMarkerOf } from './lists';
+import { appendItems, listMarkerOf } from './lists';
 import type { HeadingLevel, LayoutBlock, Line, ListBlock } from './types';
 
 /**
@@ -63,7 +63,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       let list: ListBlock;
       if (last?.kind === 'list' && last.ordered === groupKind.ordered) list = last;
       else blocks.push((list = { kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [], fontSize }));
-      addItem(list, text, emphasisOf(text, group.flatMap((l) => l.words)));
+      const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
+      appendItems(list, { items: [text], ...(emphasis.length > 0 ? { itemEmphasis: [emphasis] } : {}) });
       indents.set(list, [...(indents.get(list) ?? []), group[0].xMin]);
     } else {
       const text = joinLines(group.map((l) => l.text), context.vocabulary);
@@ -113,14 +114,6 @@ function nestingLevels(starts: readonly number[]): number[] {
   const steps: number[] = [];
   for (const x of [...starts].sort((a, b) => a - b)) if (steps.length === 0 || x - steps[steps.length - 1] > 3) steps.push(x);
   return starts.map((x) => Math.min(MAX_LIST_LEVEL, steps.filter((step) => x - step > 3).length));
-}
-
-/** Appends an item; its bold and italic stretches, once any item of the list has some, kept item by item. */
-function addItem(list: ListBlock, text: string, emphasis: Emphasis[]): void {
-  list.items.push(text);
-  if (emphasis.length === 0 && !list.itemEmphasis) return;
-  list.itemEmphasis ??= list.items.slice(0, -1).map(() => []);
-  list.itemEmphasis.push(emphasis);
 }
 
 function kindOf(line: Line, context: FlowContext): Kind {

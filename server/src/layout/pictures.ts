@@ -1,7 +1,7 @@
 import type { PlacedImage } from '../engines/pdftohtml';
 import type { PageLayout } from '../engines/poppler-text';
-import type { PlacedRegion } from './analyse';
 import { blocksOfFlow, type FlowContext } from './paragraphs';
+import type { PlacedTable } from './tables';
 import type { LayoutBlock, Line } from './types';
 
 /**
@@ -16,7 +16,7 @@ const MIN_IMAGE_SIDE = 8;
 const BACKGROUND_SHARE = 0.8;
 
 /** Stand-in lines for the pictures worth keeping: not specks, not backgrounds, not inside a table. */
-export function pictureLines(images: readonly PlacedImage[], page: PageLayout, pageHasText: boolean, tables: readonly PlacedRegion[]): Line[] {
+export function pictureLines(images: readonly PlacedImage[], page: PageLayout, pageHasText: boolean, tables: readonly PlacedTable[]): Line[] {
   const pageArea = page.width * page.height;
   return images
     .filter((image) => image.xMax - image.xMin >= MIN_IMAGE_SIDE && image.yMax - image.yMin >= MIN_IMAGE_SIDE)

@@ -5,8 +5,8 @@ import { isText, type LayoutPage, type TextBlock } from './types';
 /**
  * The layout as RTF 1.x: headings bold and larger, paragraphs with their bold
  * and italic words, bulleted or numbered lists, tables as tab-separated
- * lines, a page break between pages, each page's size. Text outside ASCII is written as \uN escapes, so any
- * reader shows it whatever its code page.
+ * lines, a page break between pages, each page's size. Text outside ASCII is
+ * written as \uN escapes, so any reader shows it whatever its code page.
  */
 export function toRtf(pages: readonly LayoutPage[]): string {
   const first = pages[0];

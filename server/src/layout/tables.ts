@@ -1,11 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { readGrayImage, renderGrayPages } from '../engines/poppler';
-import { readWordBoxes, type PageWords, type WordBox } from '../engines/poppler-text';
-import type { EngineOptions } from '../engines/process';
-import { selectPages } from '../engines/qpdf';
-import type { Workspace } from '../tools/workspace';
+import type { PageWords, WordBox } from '../engines/poppler-text';
 import { maxOf, minOf } from './lines';
-import { findRulingLines, type RulingLine, type RulingLines } from './ruling-lines';
+import type { RulingLine, RulingLines } from './ruling-lines';
 
 /**
  * Tables on PDF pages, two ways: ruled tables (a grid of drawn lines, found on a
@@ -14,13 +9,6 @@ import { findRulingLines, type RulingLine, type RulingLines } from './ruling-lin
  * line up into at least three columns).
  */
 
-export interface Table {
-  /** 1-based page number. */
-  page: number;
-  /** Cell texts, row by row; every row has the same number of cells. */
-  rows: string[][];
-}
-
 /** A table found on one page, with where it lies (points, top-left origin). */
 export interface PlacedTable {
   top: number;
@@ -28,60 +16,6 @@ export interface PlacedTable {
   bottom: number;
   right: number;
   rows: string[][];
-}
-
-/** Resolution pages are rendered at to find ruling lines: thin lines still show, pages stay small. */
-const RULING_DPI = 100;
-/** Pages rendered at once, so a long document never lies on disk as a whole. */
-const PAGES_PER_BATCH = 10;
-
-/**
- * Every table on `pages` (1-based; in that order, each page once), top to
- * bottom within a page.
- */
-export async function findTables(pdf: string, pages: number[], workspace: Workspace, engine: EngineOptions): Promise<Table[]> {
-  const wanted = [...new Set(pages)];
-  const found = new Map<number, PlacedTable[]>();
-  const sorted = [...wanted].sort((a, b) => a - b);
-  for (let start = 0; start < sorted.length; start += PAGES_PER_BATCH) {
-    const batch = sorted.slice(start, start + PAGES_PER_BATCH);
-    for (const [page, tables] of await tablesInBatch(pdf, batch, workspace, engine)) found.set(page, tables);
-  }
-  return wanted.flatMap((page) => (found.get(page) ?? []).map(({ rows }) => ({ page, rows })));
-}
-
-async function tablesInBatch(pdf: string, pages: number[], workspace: Workspace, engine: EngineOptions): Promise<Map<number, PlacedTable[]>> {
-  const texts: PageWords[] = [];
-  for (const range of contiguousRanges(pages)) texts.push(...(await readWordBoxes(pdf, range, engine)));
-  const withWords = texts.filter((text) => pages.includes(text.page) && text.words.length > 0);
-  const result = new Map<number, PlacedTable[]>();
-  if (withWords.length === 0) return result;
-
-  // Only pages that have text are rendered: cut them out, draw them in grey, read one at a time.
-  const subset = workspace.newPath('.pdf');
-  await selectPages(pdf, subset, withWords.map((text) => String(text.page)), engine);
-  const images = await renderGrayPages(subset, workspace.newPath(), RULING_DPI, engine);
-  try {
-    for (const [index, text] of withWords.entries()) {
-      const image = images[index] ? await readGrayImage(images[index]) : undefined;
-      const lines = image ? findRulingLines(image, RULING_DPI) : { horizontals: [], verticals: [] };
-      result.set(text.page, tablesOnPage(text, lines));
-    }
-  } finally {
-    await Promise.all([subset, ...images].map((path) => rm(path, { force: true })));
-  }
-  return result;
-}
-
-/** Sorted page numbers as runs without gaps. e.g. [1, 2, 3, 7] → 1–3, 7–7 */
-function contiguousRanges(sorted: readonly number[]): { first: number; last: number }[] {
-  const ranges: { first: number; last: number }[] = [];
-  for (const page of sorted) {
-    const last = ranges[ranges.length - 1];
-    if (last && page === last.last + 1) last.last = page;
-    else ranges.push({ first: page, last: page });
-  }
-  return ranges;
 }
 
 /** Ruled tables first; borderless ones among the words no ruled table took. */

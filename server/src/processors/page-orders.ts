@@ -203,6 +203,13 @@ export function removalOrder(spec: string, doc: PageDocument): number[] {
   return kept;
 }
 
+/** PDF to Image: the pages in the order given (page numbers the document lacks are skipped); none at all is refused. */
+export function renderOrder(spec: string, doc: PageDocument): number[] {
+  const order = select(spec, doc);
+  if (order.length === 0) throw ApiError.invalidArgument(`The pages "${spec.trim()}" select no page: "${doc.name}" has ${pagesText(doc.pageCount)}.`);
+  return order;
+}
+
 /** Extract Pages: every page, or startPage…endPage (1-based, inclusive). */
 export function extractOrder(params: ExtractParams, doc: PageDocument): number[] {
   requirePages(doc);

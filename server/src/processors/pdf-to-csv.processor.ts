@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { baseName, parsePageSelection, pdfToCsvTool } from '@folio/registry';
 import { writeZip } from '../engines/zip';
-import { findTables } from '../layout/tables';
 import { ToolProcessor, type NoContentOutput, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
 import { toCsv } from './csv-writing';
+import { findTables } from './page-drawings';
 
 /**
  * Every table on the chosen pages as CSV: none → 204, one → a CSV file,

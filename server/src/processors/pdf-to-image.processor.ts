@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { baseName, parsePageSelection, pdfToImageTool, type ToolParams } from '@folio/registry';
+import { baseName, pdfToImageTool, type ToolParams } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { combineFrames, convertImage, MAX_IMAGE_SIDE, stackVertically, type RasterFormat } from '../engines/imagemagick';
 import { PdfCorruptedError } from '../engines/pdf-errors';
@@ -9,7 +9,7 @@ import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
 import type { Workspace } from '../tools/workspace';
-import { compactRanges } from './page-orders';
+import { compactRanges, renderOrder } from './page-orders';
 import { refuseOversizedRendering } from './raster-budget';
 
 type Params = ToolParams<typeof pdfToImageTool>;
@@ -41,7 +41,7 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
     if (!(dpi >= 1)) throw ApiError.invalidArgument('DPI must be at least 1.');
 
     const sizes = await readPageSizes(file.path, engine);
-    const order = selectedPages(params.customPages, file, sizes.length);
+    const order = renderOrder(params.customPages, { name: file.originalName, pageCount: sizes.length });
     const single = params.pageResultType === 'single';
     this.checkBudgets(file, order.map((i) => sizes[i]), dpi, single ? format : undefined);
 
@@ -95,18 +95,6 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
       }
     }
   }
-}
-
-/** The grammar's pages (0-based, in the order given); none at all is a 400 naming the file. */
-function selectedPages(spec: string, file: InputFile, pageCount: number): number[] {
-  let order: number[];
-  try {
-    order = parsePageSelection(spec, pageCount);
-  } catch (error) {
-    throw ApiError.invalidArgument(error instanceof Error ? error.message : String(error));
-  }
-  if (order.length === 0) throw ApiError.invalidArgument(`The pages "${spec.trim()}" select no page: "${file.originalName}" has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
-  return order;
 }
 
 async function reencodeAll(pngs: readonly string[], format: RasterFormat, workspace: Workspace, engine: EngineOptions): Promise<string[]> {
