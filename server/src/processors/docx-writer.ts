@@ -47,7 +47,7 @@ const PIXELS_PER_POINT = 96 / 72;
 
 export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptions): Promise<Buffer> {
   let listInstance = 0;
-  const pictures = await readPictures(pages);
+  const pictures = await pictureData(pages);
   const childrenOf = (blocks: readonly LayoutBlock[], page: { width: number; height: number }) =>
     blocks.flatMap((block) =>
       block.kind === 'image'
@@ -100,7 +100,8 @@ function orderedListStarts(pages: readonly LayoutPage[]): number[] {
   return [...new Set([1, ...starts])];
 }
 
-async function readPictures(pages: readonly LayoutPage[]): Promise<Map<string, Buffer>> {
+/** The bytes of every picture the layout shows, by path. */
+async function pictureData(pages: readonly LayoutPage[]): Promise<Map<string, Buffer>> {
   const paths = new Set(pages.flatMap((page) => page.blocks.flatMap((block) => (block.kind === 'image' ? [block.path] : []))));
   return new Map(await Promise.all([...paths].map(async (path) => [path, await readFile(path)] as const)));
 }

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { EmailAddress, EmailMessage } from './email-message';
+import { escapeHtml } from './html-text';
 
 /**
  * The page an email is printed from: subject heading, header table, body,
@@ -173,7 +174,8 @@ function scrubCss(style: string, imageSource: (src: string) => string | undefine
     .replace(/@import/gi, '');
 }
 
-function decodeCid(raw: string): string {
+/** A `cid:` reference's Content-ID, percent-decoded where it can be. */
+export function decodeCid(raw: string): string {
   try {
     return decodeURIComponent(raw.trim());
   } catch {
@@ -182,10 +184,6 @@ function decodeCid(raw: string): string {
 }
 
 // ---------------------------------------------------------------- formatting
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** `Ana <ana@example.com>, bob@example.com` */
 export function formatAddresses(addresses: readonly EmailAddress[]): string {

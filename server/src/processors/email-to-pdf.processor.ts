@@ -7,7 +7,7 @@ import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, typ
 import type { Workspace } from '../tools/workspace';
 import type { EngineOptions } from '../engines/process';
 import { refusePixelBombs } from './document-sources';
-import { buildEmailPage, type ListedAttachment } from './email-html';
+import { buildEmailPage, decodeCid, type ListedAttachment } from './email-html';
 import { InvalidEmailError, parseEml, parseMsg, type EmailMessage, type EmailPart } from './email-message';
 
 type Params = ToolParams<typeof emailToPdfTool>;
@@ -146,12 +146,4 @@ function uniqueName(name: string, taken: Set<string>): string {
 function dataUri(part: EmailPart | undefined): string | undefined {
   if (!part || !/^image\//i.test(part.contentType)) return undefined;
   return `data:${part.contentType.toLowerCase()};base64,${part.content.toString('base64')}`;
-}
-
-function decodeCid(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }

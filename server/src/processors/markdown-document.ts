@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import { escapeHtml } from './html-text';
 import { MARKDOWN_PRINT_CSS } from './markdown-style';
 
 /**
@@ -100,8 +101,4 @@ function taskLists(state: CoreState): void {
     inline.children!.unshift(checkbox);
     tokens[i - 2].attrJoin('class', 'task-list-item');
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

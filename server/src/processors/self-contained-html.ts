@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from './html-text';
 
 /**
  * Makes pdftohtml's single-file output safe to open from the site: the page
@@ -49,7 +50,7 @@ export function selfContainedHtml(generated: string, title: string): string {
     '<meta charset="utf-8"/>',
     `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}"/>`,
     '<meta name="referrer" content="no-referrer"/>',
-    `<title>${escapeText(title)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     sanitizeHtml(headStyles, BODY_OPTIONS),
     '</head>',
     '<body style="background:#a0a0a0">',
@@ -58,8 +59,4 @@ export function selfContainedHtml(generated: string, title: string): string {
     '</html>',
     '',
   ].join('\n');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,4 +1,4 @@
-import { SHARED_TEXTS, withExtension, type AnyTool, type ResultKind } from '@folio/registry';
+import { extensionOf, SHARED_TEXTS, withExtension, type AnyTool, type ResultKind } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REQUEST_ENHANCERS } from '../request-enhancers';
 import { useToast } from '../toast';
@@ -41,14 +41,9 @@ function toResult(tool: AnyTool, files: readonly File[], response: MultipartResp
   const declaredName = resultFileName(tool, files, response.contentDisposition);
   // A PDF tool that answered something else (Email to PDF's HTML intermediate)
   // must not save it under a .pdf name: keep the base, take the served extension.
-  const servedExtension = extensionOf(fileNameFromContentDisposition(response.contentDisposition));
+  const servedExtension = extensionOf(fileNameFromContentDisposition(response.contentDisposition) ?? '');
   const fileName = kind === 'download' && tool.result.kind === 'pdf' && servedExtension ? withExtension(declaredName, servedExtension) : declaredName;
   return { body: response.body, fileName, kind };
-}
-
-function extensionOf(name: string | undefined): string | undefined {
-  const match = name && /\.[A-Za-z0-9]{1,8}$/.exec(name);
-  return match ? match[0].toLowerCase() : undefined;
 }
 
 /**
