@@ -184,7 +184,7 @@ class OfficeInstance {
 
   /** Asks both processes to exit, then kills what is left after a grace period. */
   async stop(): Promise<void> {
-    const children = [this.office, this.bridge].filter((c): c is ChildProcess => !!c);
+    const children = this.processes;
     this.bridge?.stdin?.end();
     this.terminate('SIGTERM');
     const grace = setTimeout(() => children.forEach((c) => killGroup(c, 'SIGKILL')), STOP_GRACE_MS);
@@ -196,15 +196,17 @@ class OfficeInstance {
   private terminate(signal: NodeJS.Signals): void {
     const wasAlive = this.alive;
     this.alive = false;
-    for (const child of [this.office, this.bridge]) if (child) killGroup(child, signal);
+    for (const child of this.processes) killGroup(child, signal);
     this.answerPending({ ok: false, kind: 'fatal', message: 'the instance stopped' });
     if (wasAlive) {
       this.onGone(this);
-      if (signal === 'SIGKILL') {
-        const children = [this.office, this.bridge].filter((c): c is ChildProcess => !!c);
-        void Promise.all(children.map(exited)).then(() => rm(this.profile, { recursive: true, force: true }));
-      }
+      if (signal === 'SIGKILL') void Promise.all(this.processes.map(exited)).then(() => rm(this.profile, { recursive: true, force: true }));
     }
+  }
+
+  /** soffice and its bridge, those started. */
+  private get processes(): ChildProcess[] {
+    return [this.office, this.bridge].filter((c): c is ChildProcess => !!c);
   }
 
   private answerPending(answer: BridgeAnswer): void {

@@ -38,10 +38,7 @@ async function documentFrom(file: InputFile, includeResources: boolean): Promise
   const main = mainDocument(files, 'index.html', ['.html', '.htm']);
   if (!main) throw ApiError.invalidArgument('The ZIP holds no HTML file (.html or .htm).');
   const html = decodeText(files.get(main)!);
-  if (!includeResources) {
-    refusePixelBombs(html, undefined);
-    return { html, javaScript: true };
-  }
-  refusePixelBombs(html, files);
-  return { html, asset: archiveAssets(files, main), javaScript: true };
+  const assets = includeResources ? files : undefined;
+  refusePixelBombs(html, assets);
+  return { html, ...(assets ? { asset: archiveAssets(assets, main) } : {}), javaScript: true };
 }
