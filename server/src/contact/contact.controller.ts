@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { CONTACT_PATH, CONTACT_SENT, contactError } from './contact-reply';
+import { ContactRateLimit } from './contact-rate-limit';
 import { ContactStore } from './contact-store';
 
 const FILL_ALL = 'Please fill all fields and accept the terms.';
@@ -14,25 +16,41 @@ const contactSchema = z.object({
   acceptedTerms: z.union([z.literal(true), z.literal('true')], { error: FILL_ALL }),
 });
 
+const TOO_MANY = {
+  address: 'You have sent several messages in a short time; please try again later.',
+  everyone: 'The contact form is receiving too many messages right now; please try again later.',
+} as const;
+
 /**
  * Receives the contact form. Answers `{ result, message }`, the shape the page
  * reads: 'success' once the message is stored, 'error' with the reason otherwise.
+ * Origin, content type and body size are checked before this, by
+ * guardContactRequests (mounted in app.ts ahead of the body parsers).
  */
-@Controller('api/v1/contact')
+@Controller(CONTACT_PATH)
 export class ContactController {
-  constructor(@Inject(ContactStore) private readonly store: ContactStore) {}
+  constructor(
+    @Inject(ContactStore) private readonly store: ContactStore,
+    @Inject(ContactRateLimit) private readonly rateLimit: ContactRateLimit,
+  ) {}
 
   @Post()
   @HttpCode(200)
-  async submit(@Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async submit(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const parsed = contactSchema.safeParse(body ?? {});
     if (!parsed.success) {
-      const message = parsed.error.issues[0].message;
       res.status(400);
-      return { result: 'error', message, error: message, status: 400 };
+      return contactError(400, parsed.error.issues[0].message);
+    }
+    // Counted once valid, so a visitor correcting a typo does not use up a slot.
+    // req.ip is the socket's address unless FOLIO_TRUST_PROXY names the proxies.
+    const decision = this.rateLimit.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    if (!decision.allowed) {
+      res.status(429).setHeader('Retry-After', String(decision.retryAfterSeconds));
+      return contactError(429, TOO_MANY[decision.reason]);
     }
     const { acceptedTerms: _accepted, ...message } = parsed.data;
     await this.store.save(message);
-    return { result: 'success', message: 'Message sent successfully!' };
+    return CONTACT_SENT;
   }
 }
