@@ -14,6 +14,7 @@ REQUIRED=(
   "tesseract tesseract-ocr"
   "ocrmypdf ocrmypdf"
   "convert-im6.q16 imagemagick"
+  "bwrap bubblewrap"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
 # OCR language data, and fonts with the metrics of the usual office fonts.
@@ -22,6 +23,16 @@ EXTRA_PACKAGES=(
   tesseract-ocr-eng
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
 )
+
+# Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
+# PDFs (many producers, PDF 1.2 to 1.7, about 25 MB in all) make the
+# robustness corpus of server/test/robustness-corpus.spec.ts.
+TEST_PACKAGES=(
+  graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
+  fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
+  maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc
+)
+if [ "${1:-}" = "--tests" ]; then EXTRA_PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
 missing=()
 for entry in "${REQUIRED[@]}"; do

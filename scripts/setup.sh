@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-system-deps.sh
+# `--tests` (npm test) adds the packages only the test suite needs.
+bash scripts/install-system-deps.sh "$@"
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the
 # lock file is newer, or when nothing is installed yet.

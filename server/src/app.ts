@@ -5,12 +5,16 @@ import type { LogLevel } from '@nestjs/common';
 import type { AnyTool } from '@folio/registry';
 import { AppModule } from './app.module';
 import type { ServerConfig } from './config';
+import { guardContactRequests } from './contact/contact-request-guard';
 import { configureEngineLimits } from './engines/process';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { logRequests } from './http/request-log';
 import { limitRequestSize } from './http/request-size';
 import { securityHeaders } from './http/security-headers';
-import { startWorkspaceSweeper } from './tools/workspace-sweeper';
+import { closeSlowClients } from './http/slow-clients';
+import { checkConfinement } from './engines/confinement';
+import { reapEnginesWhenServerDies, removeFoldersOfDeadServers } from './engines/lifecycle';
+import { startWorkspaceSweeper } from './workspace/sweeper';
 
 export interface CreateAppOptions {
   tools?: readonly AnyTool[];
@@ -21,18 +25,32 @@ export interface CreateAppOptions {
 
 /** Builds the whole server (API + web app) without listening; main.ts and the tests share it. */
 export async function createApp(config: ServerConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
-  configureEngineLimits(config.engineConcurrency, config.engineQueue);
+  // Refuse to serve rather than run engines unconfined (engines/confinement.ts).
+  checkConfinement();
+  removeFoldersOfDeadServers();
+  reapEnginesWhenServerDies();
+  configureEngineLimits({ concurrency: config.engineConcurrency, maxQueue: config.engineQueue, pageMs: config.enginePageMs, memoryMb: config.engineMemoryMb });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(config, options.tools, options.processorsDir), {
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
   app.disable('x-powered-by');
-  app.use(securityHeaders);
+  // req.ip (the contact form's rate limit) believes X-Forwarded-For only from these proxies.
+  app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders(config));
+  // A streamed answer has a dozen 'close' listeners (log, clean-up, abort, upload parser, stream pipeline): not a leak.
+  app.use((_req: unknown, res: { setMaxListeners(n: number): void }, next: () => void) => {
+    res.setMaxListeners(32);
+    next();
+  });
   app.use(logRequests);
   app.use(limitRequestSize(config.maxRequestBytes));
+  // Before app.init() adds Nest's body parsers: it reads the contact body itself, with its own limit.
+  app.use(guardContactRequests(config));
   app.useGlobalFilters(new ApiExceptionFilter(config));
   // Hashed assets never change; index.html is served by WebAppController with no-cache.
   app.useStaticAssets(config.webDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
 
+  closeSlowClients(app.getHttpServer(), config);
   const stopSweeper = startWorkspaceSweeper(config.workDir, config.workspaceMaxAgeMs);
   await app.init();
   const close = app.close.bind(app);

@@ -39,10 +39,29 @@ export interface ServerConfig {
   dataDir: string;
   /** FOLIO_WEB_DIR: the built web app to serve. */
   webDir: string;
+  /** FOLIO_HEADERS_TIMEOUT_MS: a connection must send a request's headers within this long, or it is closed. */
+  headersTimeoutMs: number;
+  /** FOLIO_BODY_STALL_MS: a request body that sends less than 16 KiB in this long is answered 408 and closed. */
+  bodyStallMs: number;
+  /** FOLIO_MAX_PAGES: most pages a document may have for any tool (structural work included). */
+  maxPages: number;
+  /** FOLIO_ENGINE_PAGE_MS: the time one page may take an engine; a run far past its pages' time is stopped as stalled (400). */
+  enginePageMs: number;
+  /** FOLIO_ENGINE_MEMORY_MB: address space one engine process (qpdf, Ghostscript, Poppler, OCR ...) may take. */
+  engineMemoryMb: number;
   /** FOLIO_CONTACT_EMAIL: address shown in the privacy policy. */
   contactEmail: string;
   /** FOLIO_GOVERNING_LAW: jurisdiction named in the terms. */
   governingLaw: string;
+  /** FOLIO_PUBLIC_URL: the site's address as visitors see it; when set, the contact form takes posts only from pages there. */
+  publicUrl: string | undefined;
+  /** FOLIO_TRUST_PROXY: proxies whose X-Forwarded-For gives the client address (Express "trust proxy": hop count or addresses); none unless set. */
+  trustProxy: number | string | false;
+  /** FOLIO_CONTACT_MAX_PER_ADDRESS per FOLIO_CONTACT_WINDOW_MIN: contact messages one client address may send (then 429). */
+  contactMaxPerAddress: number;
+  contactAddressWindowMs: number;
+  /** FOLIO_CONTACT_MAX_PER_HOUR: contact messages accepted per hour from everyone together (then 429). */
+  contactMaxPerHour: number;
 }
 
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -54,6 +73,22 @@ function positiveNumber(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}".`);
   return value;
+}
+
+function httpUrl(name: string): string | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new Error(`${name} must be an http(s) URL such as https://folio.example, got "${raw}".`);
+  return raw;
+}
+
+/** Express's "trust proxy": a hop count, or addresses and subnets ("loopback", "10.0.0.0/8"). */
+function trustedProxies(name: string): number | string | false {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  // "true" would take the left-most X-Forwarded-For entry, which any client can write.
+  if (raw === 'true') throw new Error(`${name} must name the proxies: a hop count such as 1, or addresses such as "loopback"; "true" would believe any client.`);
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -77,8 +112,18 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     workDir: process.env.FOLIO_WORK_DIR || join(tmpdir(), 'folio'),
     dataDir: process.env.FOLIO_DATA_DIR || join(REPO_ROOT, 'data'),
     webDir: process.env.FOLIO_WEB_DIR || join(REPO_ROOT, 'web', 'dist'),
+    headersTimeoutMs: positiveNumber('FOLIO_HEADERS_TIMEOUT_MS', 20_000),
+    bodyStallMs: positiveNumber('FOLIO_BODY_STALL_MS', 15_000),
+    maxPages: positiveNumber('FOLIO_MAX_PAGES', 10_000),
+    enginePageMs: positiveNumber('FOLIO_ENGINE_PAGE_MS', 20_000),
+    engineMemoryMb: positiveNumber('FOLIO_ENGINE_MEMORY_MB', 3072),
     contactEmail: process.env.FOLIO_CONTACT_EMAIL || 'privacy@folio.example',
     governingLaw: process.env.FOLIO_GOVERNING_LAW || 'the laws of India, with the courts of Bengaluru having jurisdiction',
+    publicUrl: httpUrl('FOLIO_PUBLIC_URL'),
+    trustProxy: trustedProxies('FOLIO_TRUST_PROXY'),
+    contactMaxPerAddress: positiveNumber('FOLIO_CONTACT_MAX_PER_ADDRESS', 5),
+    contactAddressWindowMs: positiveNumber('FOLIO_CONTACT_WINDOW_MIN', 10) * 60_000,
+    contactMaxPerHour: positiveNumber('FOLIO_CONTACT_MAX_PER_HOUR', 200),
     ...overrides,
   };
 }

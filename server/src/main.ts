@@ -1,10 +1,23 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { sweepWorkspaces } from './tools/workspace-sweeper';
+import { sweepWorkspaces } from './workspace/sweeper';
+
+/**
+ * One request's fault must never end the server and every job in flight with
+ * it: an error nothing caught is logged, and serving goes on. (Each such log
+ * line is a bug to fix, with a test.)
+ */
+function keepServingOnStrayErrors(logger: Logger): void {
+  const report = (kind: string) => (error: unknown) =>
+    logger.error(`${kind}; the server keeps serving: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.on('uncaughtException', report('Uncaught exception'));
+  process.on('unhandledRejection', report('Unhandled rejection'));
+}
 
 async function main(): Promise<void> {
   const logger = new Logger('Folio');
+  keepServingOnStrayErrors(logger);
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen(config.port);

@@ -7,7 +7,7 @@ import { DeadlineExceededError } from './limiter';
 
 jest.setTimeout(120_000);
 
-const within = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms });
+const within = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms, folder: tmpdir() });
 const A4 = { format: 'A4' as const };
 
 let dir: string;

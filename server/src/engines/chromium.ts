@@ -1,5 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
+import { writeConfinedLauncher } from './confinement';
 import { registerEngine, unregisterEngine } from './lifecycle';
 import { withDeadline } from './deadline';
 import { DeadlineExceededError, Limiter } from './limiter';
@@ -11,7 +14,11 @@ import type { EngineOptions } from './process';
  * the disk: every request the page makes is intercepted, the document and the
  * upload's own files are answered from memory under a private origin, and
  * everything else is aborted. Flags add a second fence (no DNS, a dead proxy)
- * for anything that might slip past the interception.
+ * for anything that might slip past the interception, and the browser runs
+ * confined (engines/confinement.ts): no network namespace of its own to reach
+ * anything through, no job folders, a private /tmp. A document's scripts get a
+ * few seconds of CPU; past that its page is killed and the rest of the browser
+ * goes on.
  */
 
 export interface HtmlDocument {
@@ -30,6 +37,14 @@ export interface PdfPageOptions {
   printBackground?: boolean;
 }
 
+/** The document's scripts kept the page busy past SCRIPT_CPU_LIMIT_MS (a `while (true) {}`); the page was killed. */
+export class DocumentScriptTimeoutError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The document's scripts ran for more than ${limitMs / 1000} s and were stopped.`);
+    this.name = 'DocumentScriptTimeoutError';
+  }
+}
+
 /** The renderer process died while printing (a crash, or it ran out of memory). */
 export class BrowserCrashedError extends Error {
   constructor(detail: string) {
@@ -39,6 +54,12 @@ export class BrowserCrashedError extends Error {
 }
 
 const EXECUTABLE = '/usr/bin/chromium';
+/** Where the confined launcher Playwright starts is written (one per server process). */
+const LAUNCHER_DIR = join(tmpdir(), `folio-chromium-${process.pid}`);
+/** CPU time a document's scripts may take in all before its page is killed. */
+const SCRIPT_CPU_LIMIT_MS = 5_000;
+/** How often that time is read (DevTools answers even while a script loops). */
+const SCRIPT_POLL_MS = 200;
 /** The document lives here; `.invalid` can never resolve (RFC 2606), so nothing real shares this origin. */
 const DOCUMENT_ORIGIN = 'http://document.invalid';
 const DOCUMENT_URL = `${DOCUMENT_ORIGIN}/document.html`;
@@ -88,7 +109,7 @@ let launching: Promise<Browser> | undefined;
 /** Starts the browser on first use; a browser that died is replaced on the next call. */
 function browser(): Promise<Browser> {
   if (!launching) {
-    const started = chromium.launch({ executablePath: EXECUTABLE, headless: true, args: LAUNCH_ARGS, chromiumSandbox: false });
+    const started = confinedLauncher().then((executablePath) => chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS, chromiumSandbox: false }));
     launching = started;
     started.then(
       (b) => {
@@ -108,6 +129,15 @@ function browser(): Promise<Browser> {
   return launching;
 }
 
+/** The browser's executable for Playwright: a launcher that starts Debian's Chromium confined, with nothing of the host writable. */
+async function confinedLauncher(): Promise<string> {
+  const launcher = join(LAUNCHER_DIR, 'chromium');
+  await mkdir(LAUNCHER_DIR, { recursive: true });
+  // Its renderers keep shared memory in /tmp (--disable-dev-shm-usage): room for large pages.
+  await writeConfinedLauncher(launcher, EXECUTABLE, { writable: [], tmpSizeMb: 2048 });
+  return launcher;
+}
+
 /** Closes the browser (server shutdown); the next job starts a fresh one. */
 export async function stopChromium(): Promise<void> {
   const current = launching;
@@ -116,6 +146,7 @@ export async function stopChromium(): Promise<void> {
   if (!current) return;
   const b = await current.catch(() => undefined);
   await b?.close().catch(() => undefined);
+  await rm(LAUNCHER_DIR, { recursive: true, force: true });
 }
 
 /**
@@ -133,7 +164,11 @@ export async function killChromium(): Promise<void> {
   }
 }
 
-/** Child processes of this Node process that are Chromium (Debian's wrapper execs the real binary, keeping the pid). */
+/**
+ * Child processes of this Node process that run the browser: its confined
+ * launcher (bwrap, whose arguments name the browser), or the browser itself
+ * when unconfined (Debian's wrapper execs the real binary, keeping the pid).
+ */
 export async function browserPids(): Promise<number[]> {
   const pids: number[] = [];
   const entries = await readdir('/proc').catch(() => [] as string[]);
@@ -143,9 +178,10 @@ export async function browserPids(): Promise<number[]> {
     // Format: pid (comm) state ppid ...; comm may contain spaces, so split after the last ')'.
     const close = stat.lastIndexOf(')');
     if (close < 0) continue;
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
     const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-    if (ppid === process.pid && /chrom/i.test(comm)) pids.push(Number(entry));
+    if (ppid !== process.pid) continue;
+    const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.split('\0').some((arg) => arg === EXECUTABLE || /chrom/i.test(arg.split('/').pop() ?? ''))) pids.push(Number(entry));
   }
   return pids;
 }
@@ -185,7 +221,7 @@ async function renderInContext(doc: HtmlDocument, output: string, pageOptions: P
       work.catch(() => undefined);
     });
   } catch (error) {
-    if (error instanceof DeadlineExceededError || engine.signal?.aborted) await closeOrKill(closeContext);
+    if (error instanceof DeadlineExceededError || error instanceof DocumentScriptTimeoutError || engine.signal?.aborted) await closeOrKill(closeContext);
     throw translate(error, context.browser());
   } finally {
     await closeContext();
@@ -207,6 +243,9 @@ async function printInPage(context: BrowserContext, doc: HtmlDocument, output: s
   });
   const crash = new Promise<never>((_, reject) => tab.once('crash', () => reject(new BrowserCrashedError('the page crashed'))));
   crash.catch(() => undefined);
+  let stopScripts!: (error: Error) => void;
+  const scriptsStopped = new Promise<never>((_, reject) => (stopScripts = reject));
+  scriptsStopped.catch(() => undefined);
   const work = (async () => {
     // Not goto's own 'load': after a refused navigation (a form the page
     // submits, a meta refresh) Playwright loses track of the load, though the
@@ -214,6 +253,7 @@ async function printInPage(context: BrowserContext, doc: HtmlDocument, output: s
     // asking the page covers the rest.
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Page.enable');
+    if (doc.javaScript) void limitScripts(cdp, stopScripts);
     const loadEvent = new Promise<void>((resolve) => cdp.once('Page.loadEventFired', () => resolve()));
     await tab.goto(DOCUMENT_URL, { waitUntil: 'commit', timeout: 0 });
     await Promise.race([loadEvent, doc.javaScript ? documentComplete(tab) : new Promise<never>(() => undefined)]);
@@ -226,7 +266,30 @@ async function printInPage(context: BrowserContext, doc: HtmlDocument, output: s
     });
   })();
   work.catch(() => undefined);
-  await Promise.race([work, crash]);
+  await Promise.race([work, crash, scriptsStopped]);
+}
+
+/**
+ * Reads the page's script time while it loads and prints; past the limit,
+ * stops the running script and reports DocumentScriptTimeoutError (the caller
+ * then closes the page's context). Ends quietly once the page is gone.
+ */
+async function limitScripts(cdp: CDPSession, report: (error: Error) => void): Promise<void> {
+  try {
+    await cdp.send('Performance.enable');
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, SCRIPT_POLL_MS));
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const seconds = metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0;
+      if (seconds * 1000 > SCRIPT_CPU_LIMIT_MS) {
+        await cdp.send('Runtime.terminateExecution').catch(() => undefined);
+        report(new DocumentScriptTimeoutError(SCRIPT_CPU_LIMIT_MS));
+        return;
+      }
+    }
+  } catch {
+    // The page or its session closed: printing finished or failed.
+  }
 }
 
 /** Resolves once the document reports it has loaded; polls from outside the page. */
@@ -251,7 +314,7 @@ async function closeOrKill(closeContext: () => Promise<void>): Promise<void> {
 }
 
 function translate(error: unknown, b: Browser | null): unknown {
-  if (error instanceof DeadlineExceededError || error instanceof BrowserCrashedError) return error;
+  if (error instanceof DeadlineExceededError || error instanceof BrowserCrashedError || error instanceof DocumentScriptTimeoutError) return error;
   if (b && !b.isConnected()) return new BrowserCrashedError('the browser exited');
   return error;
 }

@@ -1,4 +1,4 @@
-import { DeadlineExceededError, type SlotRequest } from './limiter';
+import { DeadlineExceededError, JobAbortedError, type SlotRequest } from './limiter';
 
 /**
  * Waits for `work`, but no longer than the job's deadline or its client:
@@ -19,7 +19,7 @@ export function withDeadline<T>(work: Promise<T>, job: SlotRequest, onGiveUp: ()
       fail(error);
     };
     const timer = setTimeout(() => giveUp(new DeadlineExceededError(job.timeLimitMs)), remaining);
-    const onAbort = () => giveUp(new Error('aborted'));
+    const onAbort = () => giveUp(new JobAbortedError());
     const cleanUp = () => {
       clearTimeout(timer);
       job.signal?.removeEventListener('abort', onAbort);

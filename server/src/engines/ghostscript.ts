@@ -1,14 +1,29 @@
 import { constants as fsConstants } from 'node:fs';
-import { access, readdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineFailedError, runProcess, type EngineOptions } from './process';
+import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions } from './process';
 
 /**
  * Ghostscript, always with -dSAFER: PostScript is a programming language, and
- * SAFER stops a file from reading, writing or deleting anything outside its job.
+ * SAFER stops a program from reading, writing or deleting files other than its
+ * input, its output, Ghostscript's own resources and the temporary folder.
+ * That temporary folder is a fresh, empty one per run inside the job (Ghostscript
+ * permits all of TMPDIR), and the run is confined to the job like every engine.
  */
 
 const GS = 'gs';
+
+/** Runs Ghostscript with a temporary folder of its own, removed afterwards. */
+async function runGhostscript(args: readonly string[], options: RunOptions): Promise<void> {
+  const scratch = join(options.folder, `gs-${randomUUID()}`);
+  await mkdir(scratch);
+  try {
+    await runProcess(GS, args, { ...options, env: { TMPDIR: scratch, TEMP: scratch } });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
 const BASE_ARGS = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', '-dNOINTERPOLATE'] as const;
 
 /** The PostScript program failed or is not PostScript at all. */
@@ -19,10 +34,13 @@ export class PostScriptError extends Error {
   }
 }
 
+/** How many pages' time a PostScript program gets: its page count is unknown until it has run. */
+const POSTSCRIPT_PAGES_BUDGET = 10;
+
 /** Renders a PostScript file to PDF. Throws PostScriptError when Ghostscript rejects it. */
 export async function postScriptToPdf(input: string, output: string, options: EngineOptions): Promise<void> {
   try {
-    await runProcess(GS, [...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '--', input], options);
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '--', input], { ...options, watchdogMs: pageWatchdog(POSTSCRIPT_PAGES_BUDGET) });
   } catch (error) {
     if (error instanceof EngineFailedError) throw new PostScriptError(error.stderr.trim().split('\n')[0] ?? 'unknown error');
     throw error;
@@ -74,6 +92,7 @@ export function findSrgbProfile(): Promise<string> {
  */
 export async function convertToArchival(
   input: string,
+  pages: number,
   output: string,
   target: ArchivalTarget,
   definitionFile: string,
@@ -86,8 +105,7 @@ export async function convertToArchival(
       ? [`-dPDFA=${target.part}`, '-dPDFACompatibilityPolicy=1', `-dCompatibilityLevel=${target.part === 1 ? '1.4' : '1.7'}`]
       : ['-dPDFX', '-dCompatibilityLevel=1.4'];
   try {
-    await runProcess(
-      GS,
+    await runGhostscript(
       [
         ...BASE_ARGS,
         `--permit-file-read=${profile}`,
@@ -105,7 +123,7 @@ export async function convertToArchival(
         definitionFile,
         input,
       ],
-      options,
+      { ...options, watchdogMs: pageWatchdog(pages) },
     );
   } catch (error) {
     if (error instanceof EngineFailedError) throw new ArchivalConversionError(firstMessage(error.stderr));

@@ -3,19 +3,20 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeadlineExceededError } from './limiter';
+import { descendantsOf } from '../../test/support/processes';
 import {
   configureOffice,
   convertWithOffice,
   crashOfficeInstances,
   officeLoad,
-  officeProcessGroups,
+  officeProcesses,
   OfficeDocumentError,
   stopOffice,
 } from './libreoffice';
 
 jest.setTimeout(120_000);
 
-const within = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms });
+const within = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms, folder: dir });
 const textOf = (pdf: string) => execFileSync('pdftotext', [pdf, '-']).toString();
 const pagesOf = (pdf: string) => Number(execFileSync('qpdf', ['--show-npages', pdf]).toString().trim());
 
@@ -78,13 +79,13 @@ describe('convertWithOffice', () => {
 
   it('replaces an instance that crashed between jobs', async () => {
     await toPdf(await makeDocx('before the crash'));
-    const before = officeProcessGroups();
+    const before = officeProcesses();
     expect(before.length).toBeGreaterThan(0);
     crashOfficeInstances();
     await new Promise((r) => setTimeout(r, 300));
     const pdf = await toPdf(await makeDocx('after the crash'));
     expect(textOf(pdf)).toContain('after the crash');
-    expect(officeProcessGroups().some((pid) => before.includes(pid))).toBe(false);
+    expect(officeProcesses().some((pid) => before.includes(pid))).toBe(false);
   });
 
   it('ends a hung job at its deadline, kills that instance, and the next job works', async () => {
@@ -92,9 +93,9 @@ describe('convertWithOffice', () => {
     configureOffice({ instances: 1 });
     try {
       const docx = await makeDocx('hang test');
-      const [hung] = officeProcessGroups();
+      const [hung] = officeProcesses();
       // A stopped soffice never answers: exactly what a hang looks like from outside.
-      process.kill(-hung, 'SIGSTOP');
+      for (const pid of [hung, ...descendantsOf(hung)]) process.kill(pid, 'SIGSTOP');
       const started = Date.now();
       await expect(toPdf(docx, 2_000)).rejects.toBeInstanceOf(DeadlineExceededError);
       const took = Date.now() - started;
@@ -128,12 +129,12 @@ describe('convertWithOffice', () => {
       const txt = pathFor('.txt');
       writeFileSync(txt, 'recycled');
       await toPdf(txt);
-      const [first] = officeProcessGroups();
+      const [first] = officeProcesses();
       await toPdf(txt);
       await new Promise((r) => setTimeout(r, 500));
       const pdf = await toPdf(txt);
       expect(textOf(pdf)).toContain('recycled');
-      expect(officeProcessGroups()).not.toContain(first);
+      expect(officeProcesses()).not.toContain(first);
     } finally {
       await stopOffice();
       configureOffice({ instances: 2, recycleAfter: 200 });
@@ -142,7 +143,7 @@ describe('convertWithOffice', () => {
 
   it('stops cleanly: no soffice left, profiles removed', async () => {
     await toPdf(await makeDocx('stop me'));
-    const groups = officeProcessGroups();
+    const groups = officeProcesses();
     await stopOffice();
     for (const pid of groups) expect(() => process.kill(pid, 0)).toThrow();
     expect(existsSync(join(tmpdir(), `folio-office-${process.pid}`))).toBe(false);

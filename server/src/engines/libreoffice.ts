@@ -1,11 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
+import { confine, confinementEnabled, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { registerEngine, unregisterEngine } from './lifecycle';
 import { withDeadline } from './deadline';
 import { Limiter } from './limiter';
@@ -17,11 +18,15 @@ import type { EngineOptions } from './process';
  * that speaks JSON lines. Starting soffice costs a second or more per call; a warm
  * instance converts a small document in a fraction of that. Jobs queue for a free
  * instance; an instance that crashes, overruns its job's deadline or has done
- * RECYCLE_AFTER conversions is killed (its whole process group) and replaced.
+ * RECYCLE_AFTER conversions is killed (its whole sandbox) and replaced.
  *
  * Documents never run or load anything: macros are never executed, links are
- * never updated, the profile is seeded to block macros and untrusted links, and
- * soffice runs in its own empty network namespace where the machine allows it.
+ * never updated, the profile is seeded to block macros and untrusted links.
+ * Each instance and its bridge are confined (engines/confinement.ts) to the
+ * instance's own folder: its profile, the /tmp where the two meet, and an
+ * exchange folder that holds only the document being converted, linked in for
+ * the conversion and cleared after it. So a document's links to local files
+ * find nothing of other jobs, and there is no network at all.
  */
 
 export interface OfficeConversion {
@@ -66,9 +71,7 @@ const SOFFICE = 'soffice';
 /** Conversions before an instance is replaced: LibreOffice's memory grows with use. */
 const DEFAULT_RECYCLE_AFTER = 200;
 const QUEUE_LENGTH = 64;
-/** How long a stopping instance gets to exit on SIGTERM before SIGKILL. */
-const STOP_GRACE_MS = 3_000;
-/** Where the profiles live: outside request workspaces, one folder per server process. */
+/** Where the instances' folders live: outside request workspaces, one folder per server process. */
 const PROFILES_ROOT = join(tmpdir(), `folio-office-${process.pid}`);
 
 /**
@@ -101,27 +104,6 @@ interface BridgeAnswer {
 }
 
 let instanceCounter = 0;
-let networkIsolation: boolean | undefined;
-
-/** True when soffice can be started without any network (`unshare --net`, needs root or user namespaces). */
-function canIsolateNetwork(): boolean {
-  if (networkIsolation === undefined) {
-    const probe = spawnSync('unshare', ['--net', 'true'], { stdio: 'ignore', timeout: 5_000 });
-    networkIsolation = probe.status === 0;
-    if (!networkIsolation) console.warn('[libreoffice] unshare --net is not available here; soffice runs with the network reachable.');
-  }
-  return networkIsolation;
-}
-
-/** Kills a detached child's whole process group (soffice is a script that starts soffice.bin). */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -133,9 +115,14 @@ class OfficeInstance {
   readonly id = ++instanceCounter;
   conversions = 0;
   private alive = true;
-  private readonly profile = join(PROFILES_ROOT, `instance-${this.id}`);
+  /** The instance's folder: `profile/`, `tmp/` (its /tmp, where soffice and the bridge meet) and `exchange/`. */
+  private readonly root = join(PROFILES_ROOT, `instance-${this.id}-${randomBytes(4).toString('hex')}`);
+  private readonly profile = join(this.root, 'profile');
+  private readonly exchange = join(this.root, 'exchange');
   private office?: ChildProcess;
   private bridge?: ChildProcess;
+  /** Each started process's killer: its whole sandbox goes (soffice is a script that starts soffice.bin). */
+  private readonly killers = new Map<ChildProcess, SandboxKiller>();
   private pending?: (answer: BridgeAnswer) => void;
   private readonly started: Promise<void>;
 
@@ -153,55 +140,64 @@ class OfficeInstance {
     await withDeadline(this.started, engine, () => this.kill());
   }
 
-  /** Converts one document; kills the instance if the deadline passes or the client leaves. */
+  /**
+   * Converts one document; kills the instance if the deadline passes or the
+   * client leaves. The document is linked into the exchange folder (the only
+   * job file the instance can see) and the result moved out of it.
+   */
   async convert(job: OfficeConversion, engine: EngineOptions): Promise<BridgeAnswer> {
     if (!this.alive || !this.bridge?.stdin) throw new OfficeInstanceLostError('not running');
     this.conversions++;
-    const answered = new Promise<BridgeAnswer>((done) => (this.pending = done));
-    this.bridge.stdin.write(`${JSON.stringify({ ...job, importFilter: job.importFilter ?? null })}\n`);
-    const answer = await withDeadline(answered, engine, () => this.kill());
-    if (answer.kind === 'fatal') {
-      this.kill();
-      throw new OfficeInstanceLostError(answer.message ?? 'the bridge failed');
+    const input = join(this.exchange, `input${extname(job.input)}`);
+    const output = join(this.exchange, `output${extname(job.output)}`);
+    try {
+      await linkOrCopy(job.input, input);
+      const answered = new Promise<BridgeAnswer>((done) => (this.pending = done));
+      this.bridge.stdin.write(`${JSON.stringify({ ...job, input, output, importFilter: job.importFilter ?? null })}\n`);
+      const answer = await withDeadline(answered, engine, () => this.kill());
+      if (answer.kind === 'fatal') {
+        this.kill();
+        throw new OfficeInstanceLostError(answer.message ?? 'the bridge failed');
+      }
+      if (answer.ok) await moveOrCopy(output, job.output);
+      return answer;
+    } finally {
+      if (this.alive) await clearFolder(this.exchange);
     }
-    return answer;
   }
 
-  /** Process group of soffice (its launcher's pid), while it runs. */
-  get officeGroup(): number | undefined {
+  /** The process that runs soffice confined (bwrap), while it runs. */
+  get officePid(): number | undefined {
     return this.alive ? this.office?.pid : undefined;
   }
 
   /** Kills soffice only, as a crash would; the instance notices by itself. */
   crash(): void {
-    if (this.office) killGroup(this.office, 'SIGKILL');
+    if (this.office) this.killers.get(this.office)?.kill();
   }
 
-  /** Immediate and final: SIGKILL to both process groups, profile removed. */
+  /** Immediate and final: both sandboxes killed, the instance's folder removed once they are gone. */
   kill(): void {
-    this.terminate('SIGKILL');
-  }
-
-  /** Asks both processes to exit, then kills what is left after a grace period. */
-  async stop(): Promise<void> {
-    const children = this.processes;
-    this.bridge?.stdin?.end();
-    this.terminate('SIGTERM');
-    const grace = setTimeout(() => children.forEach((c) => killGroup(c, 'SIGKILL')), STOP_GRACE_MS);
-    await Promise.all(children.map(exited));
-    clearTimeout(grace);
-    await rm(this.profile, { recursive: true, force: true });
-  }
-
-  private terminate(signal: NodeJS.Signals): void {
     const wasAlive = this.alive;
     this.alive = false;
-    for (const child of this.processes) killGroup(child, signal);
+    for (const killer of this.killers.values()) killer.kill();
     this.answerPending({ ok: false, kind: 'fatal', message: 'the instance stopped' });
     if (wasAlive) {
       this.onGone(this);
-      if (signal === 'SIGKILL') void Promise.all(this.processes.map(exited)).then(() => rm(this.profile, { recursive: true, force: true }));
+      void this.removeFolder();
     }
+  }
+
+  /** Stops the instance (its profile is thrown away, so nothing is owed a graceful exit) and removes its folder. */
+  async stop(): Promise<void> {
+    this.bridge?.stdin?.end();
+    this.kill();
+    await this.removeFolder();
+  }
+
+  private async removeFolder(): Promise<void> {
+    await Promise.all(this.processes.map(exited));
+    await rm(this.root, { recursive: true, force: true }).catch(() => undefined);
   }
 
   /** soffice and its bridge, those started. */
@@ -217,6 +213,8 @@ class OfficeInstance {
 
   private async start(): Promise<void> {
     await mkdir(join(this.profile, 'user'), { recursive: true });
+    await mkdir(join(this.root, 'tmp'));
+    await mkdir(this.exchange);
     await writeFile(join(this.profile, 'user', 'registrymodifications.xcu'), REGISTRY_MODIFICATIONS);
     const pipe = `folio-office-${process.pid}-${this.id}-${randomBytes(6).toString('hex')}`;
     const officeArgs = [
@@ -230,16 +228,20 @@ class OfficeInstance {
       `-env:UserInstallation=file://${this.profile}`,
       `--accept=pipe,name=${pipe};urp;`,
     ];
-    const [command, args] = canIsolateNetwork() ? ['unshare', ['--net', SOFFICE, ...officeArgs]] : [SOFFICE, officeArgs];
-    const env = { ...process.env, LC_ALL: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp', DISPLAY: '' };
-    // detached: each gets its own process group, so a kill reaches soffice.bin too.
-    this.office = spawn(command, args, { detached: true, stdio: 'ignore', env });
-    this.bridge = spawn(PYTHON, [BRIDGE, pipe], { detached: true, stdio: ['pipe', 'pipe', 'ignore'], env });
+    // Both in the instance's sandbox view: the pipe is a socket in /tmp, which is the instance's tmp/ for both.
+    const tmp = join(this.root, 'tmp');
+    const office = confine(SOFFICE, officeArgs, { writable: [this.root], tmp, env: { SAL_USE_VCLPLUGIN: 'svp' }, infoFd: SANDBOX_INFO_FD });
+    const bridge = confine(PYTHON, [BRIDGE, pipe], { writable: [], readable: [BRIDGE], tmp, infoFd: SANDBOX_INFO_FD });
+    // detached: their own process groups, so a signal to the server's group does not reach them.
+    const report = confinementEnabled() ? (['pipe'] as const) : [];
+    this.office = spawn(office.command, office.args, { detached: true, stdio: ['ignore', 'ignore', 'ignore', ...report], env: { ...process.env, LC_ALL: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp', DISPLAY: '' } });
+    this.bridge = spawn(bridge.command, bridge.args, { detached: true, stdio: ['pipe', 'pipe', 'ignore', ...report], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
     for (const child of [this.office, this.bridge]) {
-      child.once('exit', () => this.terminate('SIGKILL'));
-      child.once('error', () => this.terminate('SIGKILL'));
+      this.killers.set(child, new SandboxKiller(child));
+      child.once('exit', () => this.kill());
+      child.once('error', () => this.kill());
     }
-    this.bridge.stdin?.on('error', () => this.terminate('SIGKILL'));
+    this.bridge.stdin?.on('error', () => this.kill());
 
     const ready = new Promise<void>((done, fail) => {
       const lines = createInterface({ input: this.bridge!.stdout! });
@@ -351,6 +353,24 @@ class OfficePool {
   }
 }
 
+/** Hard-links a job's file into an instance's exchange folder; copies across filesystems. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  await link(from, to).catch(() => copyFile(from, to));
+}
+
+/** Moves a result out of the exchange folder into the job's folder; copies across filesystems. */
+async function moveOrCopy(from: string, to: string): Promise<void> {
+  await rename(from, to).catch(async () => {
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  });
+}
+
+async function clearFolder(folder: string): Promise<void> {
+  const entries = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(entries.map((entry) => rm(join(folder, entry), { recursive: true, force: true }).catch(() => undefined)));
+}
+
 let pool: OfficePool | undefined;
 let poolSettings: { instances?: number; recycleAfter?: number } = {};
 
@@ -390,9 +410,9 @@ export function officeLoad(): { running: number; waiting: number; instances: num
   return pool?.load ?? { running: 0, waiting: 0, instances: 0 };
 }
 
-/** Process groups of the running soffice instances (tests stop or kill them to check recovery). */
-export function officeProcessGroups(): number[] {
-  return (pool?.instances() ?? []).map((i) => i.officeGroup).filter((pid): pid is number => pid !== undefined);
+/** The processes running the soffice instances confined (tests stop or kill them to check recovery). */
+export function officeProcesses(): number[] {
+  return (pool?.instances() ?? []).map((i) => i.officePid).filter((pid): pid is number => pid !== undefined);
 }
 
 /** Kills every running soffice outright, as a crash would (tests of recovery). */

@@ -1,7 +1,8 @@
+import { tmpdir } from 'node:os';
 import { BusyError, DeadlineExceededError, Limiter } from './limiter';
 import { configureEngineLimits, runProcess } from './process';
 
-const inMs = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms });
+const inMs = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms, folder: tmpdir() });
 
 describe('Limiter', () => {
   it('runs at most `concurrency` tasks and refuses past the queue', async () => {
@@ -29,7 +30,7 @@ describe('Limiter', () => {
 });
 
 describe('runProcess', () => {
-  afterAll(() => configureEngineLimits(4, 64));
+  afterAll(() => configureEngineLimits({ concurrency: 4, maxQueue: 64 }));
 
   it('kills an engine that passes the job deadline', async () => {
     const started = Date.now();
@@ -45,7 +46,7 @@ describe('runProcess', () => {
   });
 
   it('queues engine runs per engine and refuses when the queue is full', async () => {
-    configureEngineLimits(1, 0);
+    configureEngineLimits({ concurrency: 1, maxQueue: 0 });
     const first = runProcess('sleep', ['0.3'], inMs(5000));
     await expect(runProcess('sleep', ['0.1'], inMs(5000))).rejects.toBeInstanceOf(BusyError);
     await first;

@@ -9,6 +9,14 @@ export class BusyError extends Error {
   }
 }
 
+/** The job's client went away: its work was stopped, and nobody waits for an answer. */
+export class JobAbortedError extends Error {
+  constructor() {
+    super('The client went away; the job was stopped');
+    this.name = 'JobAbortedError';
+  }
+}
+
 /** The job's time ran out, queued or running. */
 export class DeadlineExceededError extends Error {
   constructor(readonly timeLimitMs: number) {
@@ -63,7 +71,7 @@ export class Limiter {
   }
 
   private acquire(request: SlotRequest): Promise<void> {
-    if (request.signal?.aborted) return Promise.reject(new Error('aborted'));
+    if (request.signal?.aborted) return Promise.reject(new JobAbortedError());
     if (Date.now() >= request.deadline) return Promise.reject(new DeadlineExceededError(request.timeLimitMs));
     if (this.running < this.concurrency) {
       this.running++;
@@ -79,7 +87,7 @@ export class Limiter {
         reject(error);
       };
       const timer = setTimeout(() => leave(new DeadlineExceededError(request.timeLimitMs)), Math.max(request.deadline - Date.now(), 0));
-      const onAbort = () => leave(new Error('aborted'));
+      const onAbort = () => leave(new JobAbortedError());
       const cleanUp = () => {
         clearTimeout(timer);
         request.signal?.removeEventListener('abort', onAbort);

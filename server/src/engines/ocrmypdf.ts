@@ -1,4 +1,4 @@
-import { runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
  * OCRmyPDF (Tesseract underneath): adds an invisible text layer over the
@@ -33,6 +33,7 @@ export async function addTextLayer(job: OcrJob, engine: EngineOptions): Promise<
       job.input,
       job.output,
     ],
-    engine,
+    // Recognising a page takes a few times as long as drawing it.
+    { ...engine, watchdogMs: pageWatchdog(job.pages.length * 3) },
   );
 }

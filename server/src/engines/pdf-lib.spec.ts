@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { degrees, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { deflatedZeros } from '../../test/support/hostile-pdfs';
-import { Workspace } from '../tools/workspace';
+import { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
 import { embedForPlacement, intersectBoxes, openPdf, pageRotation, visibleBox } from './pdf-lib';
 
@@ -11,7 +11,7 @@ describe('pdf-lib engine', () => {
   let workspace: Workspace;
   beforeEach(() => (workspace = new Workspace(mkdtempSync(join(tmpdir(), 'folio-pdf-lib-')))));
   afterEach(() => rmSync(workspace.dir, { recursive: true, force: true }));
-  const engine = () => ({ deadline: Date.now() + 20_000, timeLimitMs: 20_000 });
+  const engine = () => ({ deadline: Date.now() + 20_000, timeLimitMs: 20_000, folder: workspace.dir });
 
   async function onePage(size: [number, number] = [200, 300]) {
     const doc = await PDFDocument.create();

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { constants, inflate } from 'node:zlib';
 import { degrees, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
 import { decrypt, isEncrypted, type EngineOptions } from './qpdf';
 
@@ -33,8 +33,18 @@ export async function openPdf(path: string, workspace: Workspace, engine: Engine
 
 async function loadPdf(path: string): Promise<PDFDocument> {
   const doc = await PDFDocument.load(await readFile(path), { updateMetadata: false });
-  // Walks the page tree now: a loop in it overflows pdf-lib's stack here rather than mid-way through a tool.
-  doc.getPages();
+  // Walks the page tree and every page's boxes now: a loop in the tree (pdf-lib's
+  // stack overflows), a box that is no rectangle or has no area, fail here as a
+  // damaged file rather than mid-way through a tool.
+  for (const [index, page] of doc.getPages().entries()) {
+    let box: Box;
+    try {
+      box = visibleBox(page);
+    } catch (error) {
+      throw new PdfCorruptedError(undefined, `page ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!(box.width > 0 && box.height > 0 && Number.isFinite(box.width * box.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no area`);
+  }
   return doc;
 }
 

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parsePdfToHtmlXml, xmlAttributes, type Box, type PageRange, type PageRuns } from './poppler-text';
-import { runProcess, type EngineOptions } from './process';
+import { pagesIn, parsePdfToHtmlXml, xmlAttributes, type Box, type PageRange, type PageRuns } from './poppler-text';
+import { runPoppler } from './poppler';
+import { pageWatchdog, type EngineOptions } from './process';
 
 /**
  * Poppler's pdftohtml in "complex" mode (-c): text as absolutely positioned
@@ -19,8 +20,8 @@ export const BACKGROUND_DPI = 108;
  * all written into `outputDir` (which should be empty). Answers the produced
  * file names, sorted.
  */
-export async function pdfToHtmlFiles(pdf: string, outputDir: string, stem: string, engine: EngineOptions): Promise<string[]> {
-  await runProcess('pdftohtml', ['-c', '-q', '-nodrm', pdf, relativeName(stem)], { ...engine, cwd: outputDir });
+export async function pdfToHtmlFiles(pdf: string, pages: number, outputDir: string, stem: string, engine: EngineOptions): Promise<string[]> {
+  await runPoppler('pdftohtml', ['-c', '-q', '-nodrm', pdf, relativeName(stem)], { ...engine, cwd: outputDir, watchdogMs: pageWatchdog(pages) });
   return (await readdir(outputDir)).sort();
 }
 
@@ -28,10 +29,11 @@ export async function pdfToHtmlFiles(pdf: string, outputDir: string, stem: strin
  * One HTML document with every page, background images inlined as data: URLs
  * (`-dataurls`), written as `<outputDir>/<stem>.html`; answers its path.
  */
-export async function pdfToSingleHtml(pdf: string, outputDir: string, stem: string, engine: EngineOptions): Promise<string> {
-  await runProcess('pdftohtml', ['-s', '-c', '-noframes', '-dataurls', '-q', '-nodrm', pdf, relativeName(stem)], {
+export async function pdfToSingleHtml(pdf: string, pages: number, outputDir: string, stem: string, engine: EngineOptions): Promise<string> {
+  await runPoppler('pdftohtml', ['-s', '-c', '-noframes', '-dataurls', '-q', '-nodrm', pdf, relativeName(stem)], {
     ...engine,
     cwd: outputDir,
+    watchdogMs: pageWatchdog(pages),
   });
   return join(outputDir, `${stem}.html`);
 }
@@ -55,9 +57,10 @@ export interface PageImages {
  * place on the page. One pass for both; vector drawings are not pictures.
  */
 export async function readTextRunsAndImages(pdf: string, range: PageRange, outputDir: string, engine: EngineOptions): Promise<{ runs: PageRuns[]; images: PageImages[] }> {
-  await runProcess('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'layout'], {
+  await runPoppler('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'layout'], {
     ...engine,
     cwd: outputDir,
+    watchdogMs: pageWatchdog(pagesIn(range)),
   });
   const xml = await readFile(join(outputDir, 'layout.xml'), 'utf8');
   return { runs: parsePdfToHtmlXml(xml), images: parseImageElements(xml, outputDir) };

@@ -8,7 +8,7 @@ describe('poppler text engine', () => {
   let dir: string;
   beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'folio-poppler-text-'))));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const engine = () => ({ deadline: Date.now() + 20_000, timeLimitMs: 20_000 });
+  const engine = () => ({ deadline: Date.now() + 20_000, timeLimitMs: 20_000, folder: dir });
 
   async function threePages(): Promise<string> {
     const doc = await PDFDocument.create();

@@ -1,4 +1,5 @@
-import { runProcess, type EngineOptions } from './process';
+import { runPoppler } from './poppler';
+import { pageWatchdog, type EngineOptions } from './process';
 
 /**
  * Poppler's text extraction with geometry: every word with its box, grouped as
@@ -64,10 +65,10 @@ export async function readWordBoxes(pdf: string, range: PageRange, engine: Engin
 
 /** Blocks, lines and words per page, pages `first`..`last` (1-based, inclusive), in pdftotext's order. */
 export async function readTextLayout(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageLayout[]> {
-  const { stdout } = await runProcess(
+  const { stdout } = await runPoppler(
     'pdftotext',
     ['-bbox-layout', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, '-'],
-    { ...engine, maxBuffer: 256 * 1024 * 1024 },
+    { ...engine, maxBuffer: 256 * 1024 * 1024, watchdogMs: pageWatchdog(pagesIn(range)) },
   );
   return parseBboxLayout(stdout, range.first);
 }
@@ -173,12 +174,17 @@ export interface PageRuns {
  * say where text is; these say how it is set.
  */
 export async function readTextRuns(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageRuns[]> {
-  const { stdout } = await runProcess(
+  const { stdout } = await runPoppler(
     'pdftohtml',
     ['-xml', '-i', '-q', '-zoom', '1', '-enc', 'UTF-8', '-stdout', '-f', String(range.first), '-l', String(range.last), pdf],
-    { ...engine, maxBuffer: 256 * 1024 * 1024 },
+    { ...engine, maxBuffer: 256 * 1024 * 1024, watchdogMs: pageWatchdog(pagesIn(range)) },
   );
   return parsePdfToHtmlXml(stdout);
+}
+
+/** How many pages a range spans. */
+export function pagesIn(range: PageRange): number {
+  return range.last - range.first + 1;
 }
 
 /** Reads pdftohtml's XML: font specs (numbered across the document) and text elements per page. */

@@ -1,9 +1,27 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { runProcess } from './process';
+import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
+import { EngineFailedError, pageWatchdog, runProcess, type RunOptions, type RunResult } from './process';
 import type { EngineOptions } from './qpdf';
 
 /** Poppler's command-line tools: reading document information and rendering pages. */
+
+/**
+ * Runs one of Poppler's tools, mapping its failures on the input to the typed
+ * PDF errors the API reports: Poppler exits 1 when it cannot open the
+ * document, 3 when its permissions forbid the work, 99 when it fails reading
+ * it. (2 is an output file it could not write: ours to fix, left as it is.)
+ */
+export async function runPoppler(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  try {
+    return await runProcess(command, args, options);
+  } catch (error) {
+    if (!(error instanceof EngineFailedError)) throw error;
+    if (/incorrect password|password/i.test(error.stderr) && error.exitCode === 1) throw new PdfPasswordError();
+    if (error.exitCode === 1 || error.exitCode === 3 || error.exitCode === 99) throw new PdfCorruptedError(undefined, `${command}: ${error.stderr.trim().split('\n').pop() ?? ''}`);
+    throw error;
+  }
+}
 
 export interface DocumentInfo {
   title?: string;
@@ -14,7 +32,7 @@ export interface DocumentInfo {
 
 /** The Info dictionary as pdfinfo reads it (fast: no page content is parsed). */
 export async function readDocumentInfo(path: string, options: EngineOptions): Promise<DocumentInfo> {
-  const { stdout } = await runProcess('pdfinfo', ['-isodates', '-enc', 'UTF-8', path], options);
+  const { stdout } = await runPoppler('pdfinfo', ['-isodates', '-enc', 'UTF-8', path], options);
   const field = (name: string) => {
     const match = new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(stdout);
     return match && match[1].trim() !== '' ? match[1].trim() : undefined;
@@ -35,13 +53,13 @@ export interface GrayImage {
 }
 
 /**
- * Renders every page in grey at `dpi`, as a viewer shows it (crop box, /Rotate),
- * into files named after `outputPrefix`; answers their paths in page order.
- * Read them one at a time with `readGrayImage`: a long document does not fit in
- * memory all at once.
+ * Renders every page (`pages` of them) in grey at `dpi`, as a viewer shows it
+ * (crop box, /Rotate), into files named after `outputPrefix`; answers their
+ * paths in page order. Read them one at a time with `readGrayImage`: a long
+ * document does not fit in memory all at once.
  */
-export async function renderGrayPages(path: string, outputPrefix: string, dpi: number, options: EngineOptions): Promise<string[]> {
-  await runProcess('pdftoppm', ['-r', String(dpi), '-gray', path, outputPrefix], options);
+export async function renderGrayPages(path: string, pages: number, outputPrefix: string, dpi: number, options: EngineOptions): Promise<string[]> {
+  await runPoppler('pdftoppm', ['-r', String(dpi), '-gray', path, outputPrefix], { ...options, watchdogMs: pageWatchdog(pages) });
   return pagesWritten(outputPrefix, '.pgm');
 }
 
@@ -89,14 +107,20 @@ export interface ShownPageSize {
  * caller can weigh the pixels a rendering would take before asking for it.
  */
 export async function readPageSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
-  const { stdout } = await runProcess('pdfinfo', ['-f', '1', '-l', '2147483647', path], options);
+  const { stdout } = await runPoppler('pdfinfo', ['-f', '1', '-l', '2147483647', path], options);
   const sizes: ShownPageSize[] = [];
-  for (const match of stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/gm)) {
-    sizes[Number(match[1]) - 1] = { width: Number(match[2]), height: Number(match[3]) };
+  // Sizes may come in exponent notation ("1e+07 x 792 pts") from absurd boxes.
+  for (const match of stdout.matchAll(/^Page\s+(\d+) size:\s+(\S+) x (\S+) pts/gm)) {
+    sizes[Number(match[1]) - 1] = { width: Math.abs(Number(match[2])), height: Math.abs(Number(match[3])) };
   }
   for (const match of stdout.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
     const page = sizes[Number(match[1]) - 1];
     if (page && Number(match[2]) % 180 === 90) [page.width, page.height] = [page.height, page.width];
+  }
+  const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? sizes.length);
+  for (let index = 0; index < pageCount; index++) {
+    const size = sizes[index];
+    if (!size || !(Number.isFinite(size.width) && Number.isFinite(size.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
   }
   return sizes;
 }
@@ -113,7 +137,7 @@ export interface StoredImage {
  * any (a cheap look before asking an engine to write them out).
  */
 export async function listImages(path: string, range: { first: number; last: number }, options: EngineOptions): Promise<StoredImage[]> {
-  const { stdout } = await runProcess('pdfimages', ['-list', '-f', String(range.first), '-l', String(range.last), path], options);
+  const { stdout } = await runPoppler('pdfimages', ['-list', '-f', String(range.first), '-l', String(range.last), path], options);
   const images: StoredImage[] = [];
   // page num type width height ...; header lines do not start with a number.
   for (const match of stdout.matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s/gm)) {
@@ -139,17 +163,17 @@ export interface RenderSettings {
 }
 
 /**
- * Renders every page of `path` with pdftoppm into files named after
- * `outputPrefix`; answers their paths in page order.
+ * Renders every page (`pages` of them) of `path` with pdftoppm into files named
+ * after `outputPrefix`; answers their paths in page order.
  */
-export async function renderPages(path: string, outputPrefix: string, settings: RenderSettings, options: EngineOptions): Promise<string[]> {
+export async function renderPages(path: string, pages: number, outputPrefix: string, settings: RenderSettings, options: EngineOptions): Promise<string[]> {
   const colour = { colour: [], grey: ['-gray'], bilevel: ['-mono'] }[settings.colour];
   const format = { png: ['-png'], jpg: ['-jpeg', '-jpegopt', 'quality=95'], tiff: ['-tiff', '-tiffcompression', 'deflate'] }[settings.format];
   const extension = { png: '.png', jpg: '.jpg', tiff: '.tif' }[settings.format];
-  await runProcess(
+  await runPoppler(
     'pdftoppm',
     ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), path, outputPrefix],
-    options,
+    { ...options, watchdogMs: pageWatchdog(pages) },
   );
   return pagesWritten(outputPrefix, extension);
 }

@@ -1,20 +1,51 @@
 import execa from 'execa';
-import { DeadlineExceededError, Limiter, type SlotRequest } from './limiter';
+import { confine, confinementEnabled, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
+import { DeadlineExceededError, JobAbortedError, Limiter, type SlotRequest } from './limiter';
+import type { RunningProcesses } from './running-processes';
 
 /**
- * What every engine call gets from its job: the deadline (queueing counts) and
- * the abort signal that fires when the client goes away.
+ * What every engine call gets from its job: the deadline (queueing counts),
+ * the abort signal that fires when the client goes away, and the job's folder.
  */
-export type EngineOptions = SlotRequest;
+export interface EngineOptions extends SlotRequest {
+  /** The job's own folder: its engines read and write there and nowhere else (engines/confinement.ts). */
+  folder: string;
+  /** The job's running engine processes, so its clean-up can wait until they have exited. */
+  processes?: RunningProcesses;
+}
 
 /** Per-engine concurrency, so one busy engine cannot starve the machine. */
 const limiters = new Map<string, Limiter>();
-let engineLimits = { concurrency: 4, maxQueue: 64 };
 
-/** Sets every engine's concurrency and queue length (the server calls this at start-up). */
-export function configureEngineLimits(concurrency: number, maxQueue: number): void {
-  engineLimits = { concurrency, maxQueue };
-  for (const limiter of limiters.values()) limiter.configure(concurrency, maxQueue);
+export interface EngineLimits {
+  /** Processes of one engine at once. */
+  concurrency: number;
+  /** Runs waiting per engine; past that, BusyError. */
+  maxQueue: number;
+  /** The time one page may take an engine (rendering, reading text, recognising), for `pageWatchdog`. */
+  pageMs: number;
+  /** Address space one engine process may take, in MiB. */
+  memoryMb: number;
+}
+
+let engineLimits: EngineLimits = { concurrency: 4, maxQueue: 64, pageMs: 20_000, memoryMb: 3072 };
+
+/** Sets the engines' limits (the server calls this at start-up). */
+export function configureEngineLimits(limits: Partial<EngineLimits>): void {
+  engineLimits = { ...engineLimits, ...limits };
+  for (const limiter of limiters.values()) limiter.configure(engineLimits.concurrency, engineLimits.maxQueue);
+}
+
+/** Time to start an engine and open a document, before its pages count. */
+const WATCHDOG_BASE_MS = 10_000;
+
+/**
+ * A run's watchdog for work on `pages` pages (see RunOptions.watchdogMs):
+ * generous, so only a run that is stuck (a renderer looping on one damaged
+ * page) meets it long before the job's own time limit.
+ */
+export function pageWatchdog(pages: number): number {
+  return WATCHDOG_BASE_MS + Math.max(1, pages) * engineLimits.pageMs;
 }
 
 function limiterFor(command: string): Limiter {
@@ -34,8 +65,41 @@ export class EngineFailedError extends Error {
   }
 }
 
+/**
+ * An engine died of a signal nobody here sent (a segfault, an abort on running
+ * out of its memory limit, the kernel's out-of-memory killer) while reading a
+ * job's file: as far as anyone can tell, the file made it crash.
+ */
+export class EngineCrashedError extends Error {
+  constructor(readonly command: string, readonly signal: string) {
+    super(`${command} crashed (${signal}) on the file`);
+    this.name = 'EngineCrashedError';
+  }
+}
+
+/**
+ * An engine run took longer than the time its work should take (a renderer
+ * looping on one damaged page): stopped long before the job's own limit, so
+ * it does not hold its slot. The document's fault, as far as anyone can tell.
+ */
+export class EngineStalledError extends Error {
+  constructor(readonly command: string, readonly watchdogMs: number) {
+    super(`${command} was stopped after ${Math.round(watchdogMs / 1000)} s, far longer than its work should take`);
+    this.name = 'EngineStalledError';
+  }
+}
+
 export interface RunOptions extends EngineOptions {
   cwd?: string;
+  /**
+   * This run's own time limit, scaled to its work (so much per page rendered),
+   * inside the job's deadline. Past it the engine is stopped: EngineStalledError.
+   */
+  watchdogMs?: number;
+  /** Paths outside the job's folder the engine may read (the system is always readable). */
+  readable?: readonly string[];
+  /** Environment inside the sandbox, besides PATH, HOME, TMPDIR (the job's folder unless given) and LC_ALL. */
+  env?: Readonly<Record<string, string>>;
   /** Exit codes that still mean success (qpdf: 3 = succeeded with warnings). */
   okExitCodes?: readonly number[];
   /** Keep at most this much of stdout; default 64 MiB. */
@@ -59,10 +123,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
 
 async function spawnEngine(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const ok = options.okExitCodes ?? [0];
-  return startEngine(command, args, options, { maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }, async (child) => {
+  return startEngine(command, args, options, { maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }, async ({ child, outcome }) => {
     const result = await child;
-    if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
-    if (result.failed && result.exitCode === undefined) throw new EngineFailedError(command, undefined, result.stderr || `terminated by ${result.signal ?? 'unknown cause'}`);
+    const stopped = outcome();
+    if (stopped) throw stopped;
+    if (result.failed && result.exitCode === undefined) throw new EngineCrashedError(command, result.signal ?? 'an unknown signal');
     if (!ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, result.stderr);
     return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
   });
@@ -74,19 +139,20 @@ async function spawnEngine(command: string, args: readonly string[], options: Ru
  */
 export function measureOutput(command: string, args: readonly string[], limit: number, options: RunOptions): Promise<number> {
   return limiterFor(command).run(options, () =>
-    startEngine(command, args, options, { buffer: false, stderr: 'ignore' }, async (child) => {
+    startEngine(command, args, options, { buffer: false, stderr: 'ignore' }, async ({ child, outcome, stop }) => {
       let bytes = 0;
       let overLimit = false;
       child.stdout?.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
         if (bytes > limit && !overLimit) {
           overLimit = true;
-          child.kill('SIGKILL');
+          stop();
         }
       });
       const result = await child;
       if (overLimit) return limit + 1;
-      if (result.timedOut) throw new DeadlineExceededError(options.timeLimitMs);
+      const stopped = outcome();
+      if (stopped) throw stopped;
       const ok = options.okExitCodes ?? [0];
       if (result.exitCode === undefined || !ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
       return bytes;
@@ -94,34 +160,64 @@ export function measureOutput(command: string, args: readonly string[], limit: n
   );
 }
 
+/** A started engine, as `startEngine` hands it over. */
+interface StartedEngine {
+  child: execa.ExecaChildProcess;
+  /** Stops the engine and everything in its sandbox. */
+  stop: () => void;
+  /** Why the engine was stopped, when it was: its watchdog, the job's deadline, or its client leaving. */
+  outcome: () => Error | undefined;
+}
+
 /**
- * Starts an engine process for a job, without a shell, and hands it to
- * `finish`: killed when the job's deadline passes or its client goes away.
+ * Starts an engine process for a job, confined to the job's folder, without a
+ * shell, and hands it to `finish`: stopped, sandbox and all, when the job's
+ * deadline or the run's watchdog passes, or its client goes away.
  */
 async function startEngine<T>(
   command: string,
   args: readonly string[],
   options: RunOptions,
-  output: execa.Options,
-  finish: (child: execa.ExecaChildProcess) => Promise<T>,
+  output: { maxBuffer?: number; buffer?: boolean; stderr?: 'ignore' },
+  finish: (engine: StartedEngine) => Promise<T>,
 ): Promise<T> {
+  if (options.signal?.aborted) throw new JobAbortedError();
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
-  const child = execa(command, [...args], {
+  const confined = confine(command, args, {
+    writable: [options.folder],
+    readable: options.readable,
     cwd: options.cwd,
-    timeout: remaining,
-    killSignal: 'SIGKILL',
+    env: options.env,
+    memoryMb: engineLimits.memoryMb,
+    infoFd: SANDBOX_INFO_FD,
+  });
+  const child = execa(confined.command, confined.args, {
+    cwd: options.cwd ?? options.folder,
     reject: false,
-    stdin: 'ignore',
+    stdio: ['ignore', 'pipe', output.stderr ?? 'pipe', ...(confinementEnabled() ? (['pipe'] as const) : [])],
     env: { LC_ALL: 'C.UTF-8' },
     extendEnv: true,
-    ...output,
+    // Only when given: execa takes a key set to undefined as the setting (no buffering at all).
+    ...(output.maxBuffer !== undefined ? { maxBuffer: output.maxBuffer } : {}),
+    ...(output.buffer !== undefined ? { buffer: output.buffer } : {}),
   });
-  const abort = () => child.kill('SIGKILL');
+  options.processes?.add(child);
+  const killer = new SandboxKiller(child);
+  let reason: Error | undefined;
+  const stopFor = (why: Error | undefined) => () => {
+    reason ??= why;
+    killer.kill();
+  };
+  const watchdogFirst = options.watchdogMs !== undefined && options.watchdogMs < remaining;
+  const outOfTime = watchdogFirst ? new EngineStalledError(command, options.watchdogMs!) : new DeadlineExceededError(options.timeLimitMs);
+  const watchdog = setTimeout(stopFor(outOfTime), watchdogFirst ? options.watchdogMs! : remaining);
+  const abort = stopFor(new JobAbortedError());
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
-    return await finish(child);
+    return await finish({ child, stop: stopFor(undefined), outcome: () => reason });
   } finally {
+    clearTimeout(watchdog);
     options.signal?.removeEventListener('abort', abort);
   }
 }

@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { EngineFailedError, measureOutput, runProcess, type EngineOptions } from './process';
 
@@ -26,12 +27,6 @@ export interface PageSource {
   range: string;
 }
 
-export interface OutlineEntry {
-  title: string;
-  /** 0-based page the entry points at. */
-  pageIndex: number;
-}
-
 /** Page count of a PDF; throws PdfPasswordError or PdfCorruptedError for unreadable input. */
 export async function countPages(path: string, options: EngineOptions): Promise<number> {
   try {
@@ -48,6 +43,31 @@ export async function countPages(path: string, options: EngineOptions): Promise<
 export async function assemblePages(output: string, sources: readonly PageSource[], options: EngineOptions): Promise<void> {
   const pageArgs = sources.flatMap((source) => [source.path, source.range]);
   await run([PRESERVE_STREAMS, '--empty', '--pages', ...pageArgs, '--', output], options);
+}
+
+/**
+ * Writes one file per page range of `input` (0-based, inclusive, in order) into
+ * `folder` and answers their paths in that order. Ranges of equal length that
+ * follow each other are cut in one qpdf pass (`--split-pages`), so splitting a
+ * 10,000-page document into single pages is one process, not 10,000.
+ */
+export async function splitIntoRanges(input: string, ranges: readonly [number, number][], folder: string, options: EngineOptions): Promise<string[]> {
+  const groups: { first: number; last: number; length: number }[] = [];
+  for (const [first, last] of ranges) {
+    const length = last - first + 1;
+    const group = groups[groups.length - 1];
+    if (group && group.length === length && group.last + 1 === first) group.last = last;
+    else groups.push({ first, last, length });
+  }
+  const parts: string[] = [];
+  for (const [index, group] of groups.entries()) {
+    const groupFolder = join(folder, `group-${index}`);
+    await mkdir(groupFolder);
+    await run([PRESERVE_STREAMS, '--empty', '--pages', input, `${group.first + 1}-${group.last + 1}`, '--', `--split-pages=${group.length}`, join(groupFolder, 'part-%d.pdf')], options);
+    // qpdf pads the page numbers in the names to one width, so names sort in page order.
+    parts.push(...(await readdir(groupFolder)).sort().map((name) => join(groupFolder, name)));
+  }
+  return parts;
 }
 
 /** One command-line argument may not exceed 128 KB (Linux MAX_ARG_STRLEN); long page lists are split below that. */
@@ -106,83 +126,21 @@ export async function hasSignatureFields(path: string, options: EngineOptions): 
   return json.acroform.fields.some((field) => field.fieldtype === '/Sig');
 }
 
-/** Bookmarks flattened to one level, depth first, with the page each points at. */
-export async function readOutlines(path: string, options: EngineOptions): Promise<OutlineEntry[]> {
-  interface Node {
-    title: string;
-    destpageposfrom1: number | null;
-    kids: Node[];
-  }
-  const json = await readJson<{ outlines: Node[] }>(path, ['--json-key=outlines'], options);
-  const flat: OutlineEntry[] = [];
-  const walk = (nodes: Node[]) => {
-    for (const node of nodes) {
-      if (node.destpageposfrom1 !== null) flat.push({ title: node.title, pageIndex: node.destpageposfrom1 - 1 });
-      walk(node.kids);
-    }
-  };
-  walk(json.outlines);
-  return flat;
-}
-
 /**
- * Replaces the document's bookmarks with a flat list, through qpdf's JSON update
- * mode: only the catalog and the new outline objects are written.
+ * Writes `output` as `input` with the given objects added or replaced, through
+ * qpdf's JSON update mode (only those objects are written; everything else is
+ * copied as it is). `maxObjectId` is the input's, as `readObjects` answers it;
+ * `scratchJson` is where the update is written (inside the job's folder).
  */
-export async function writeOutlines(
+export async function updateObjects(
   input: string,
   output: string,
-  entries: readonly OutlineEntry[],
+  update: { maxObjectId: number; objects: Record<string, { value: unknown }> },
   scratchJson: string,
   options: EngineOptions,
 ): Promise<void> {
-  type Header = { maxobjectid: number };
-  const structure = await readJson<{ pages: { object: string }[]; qpdf: [Header, { trailer: { value: { '/Root': string } } }] }>(
-    input,
-    ['--json-key=pages', '--json-key=qpdf', '--json-object=trailer'],
-    options,
-  );
-  const [header, { trailer }] = structure.qpdf;
-  const rootRef = trailer.value['/Root'];
-  const rootJson = await readJson<{ qpdf: [Header, Record<string, { value: Record<string, unknown> }>] }>(
-    input,
-    ['--json-key=qpdf', `--json-object=${rootRef}`],
-    options,
-  );
-  const root = rootJson.qpdf[1][`obj:${rootRef}`].value;
-
-  const ref = (id: number) => `${id} 0 R`;
-  const outlinesId = header.maxobjectid + 1;
-  const itemId = (i: number) => outlinesId + 1 + i;
-  const objects: Record<string, { value: unknown }> = {};
-  const usable = entries.filter((e) => e.pageIndex >= 0 && e.pageIndex < structure.pages.length);
-  usable.forEach((entry, i) => {
-    objects[`obj:${ref(itemId(i))}`] = {
-      value: {
-        '/Title': `u:${entry.title}`,
-        '/Parent': ref(outlinesId),
-        '/Dest': [structure.pages[entry.pageIndex].object, '/Fit'],
-        ...(i > 0 ? { '/Prev': ref(itemId(i - 1)) } : {}),
-        ...(i < usable.length - 1 ? { '/Next': ref(itemId(i + 1)) } : {}),
-      },
-    };
-  });
-  const rootValue: Record<string, unknown> = { ...root };
-  if (usable.length > 0) {
-    objects[`obj:${ref(outlinesId)}`] = {
-      value: { '/Type': '/Outlines', '/First': ref(itemId(0)), '/Last': ref(itemId(usable.length - 1)), '/Count': usable.length },
-    };
-    rootValue['/Outlines'] = ref(outlinesId);
-    rootValue['/PageMode'] = '/UseOutlines';
-  } else {
-    delete rootValue['/Outlines'];
-  }
-  objects[`obj:${rootRef}`] = { value: rootValue };
-
-  const update = {
-    qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: header.maxobjectid }, objects],
-  };
-  await writeFile(scratchJson, JSON.stringify(update));
+  const header = { jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: update.maxObjectId };
+  await writeFile(scratchJson, JSON.stringify({ qpdf: [header, update.objects] }));
   await run([PRESERVE_STREAMS, input, `--update-from-json=${scratchJson}`, output], options);
 }
 
@@ -206,9 +164,11 @@ export interface ListedStream {
 /** qpdf's JSON v2 objects: `obj:N G R` → its value, or its stream's dictionary (and data file, when copied out); `trailer`. */
 export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Record<string, unknown>; datafile?: string } }>;
 
-/** Every object of the file as qpdf's JSON v2 shows it, stream data left out. */
-export async function readObjects(path: string, options: EngineOptions): Promise<QpdfObjects> {
-  return (await readJson<{ qpdf: [unknown, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options)).qpdf[1];
+/** Every object of the file as qpdf's JSON v2 shows it, stream data left out, and the highest object number in use. */
+export async function readObjects(path: string, options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
+  // Only the object table: other keys (pages, outlines) make qpdf walk trees a hostile file can loop forever.
+  const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options)).qpdf;
+  return { objects, maxObjectId: header.maxobjectid };
 }
 
 /** A stream's data, decoded, as text (an XMP packet). `ref` e.g. '12 0 R' */
@@ -223,7 +183,7 @@ export async function readStreamText(path: string, ref: string, options: EngineO
 
 /** Every stream object in the file with its dictionary (one qpdf call, no stream data read). */
 export async function listStreams(path: string, options: EngineOptions): Promise<ListedStream[]> {
-  return Object.entries(await readObjects(path, options)).flatMap(([key, entry]) =>
+  return Object.entries((await readObjects(path, options)).objects).flatMap(([key, entry]) =>
     key.startsWith('obj:') && entry.stream ? [{ ref: key.slice('obj:'.length), dict: entry.stream.dict }] : [],
   );
 }
@@ -265,9 +225,28 @@ export async function decodedStreamSize(path: string, object: number, limit: num
 async function readJson<T>(path: string, keys: readonly string[], options: EngineOptions): Promise<T> {
   try {
     const { stdout } = await runProcess(QPDF, ['--json=2', ...keys, path], { ...options, okExitCodes: OK, maxBuffer: 512 * 1024 * 1024 });
-    return JSON.parse(stdout) as T;
+    return parseQpdfJson<T>(stdout);
   } catch (error) {
     throw classify(error);
+  }
+}
+
+/**
+ * qpdf writes real numbers as the PDF spells them, and PDF allows spellings
+ * JSON does not (`4.`, `.5`, `-.002`, `+3`): when the text does not parse,
+ * such numbers outside strings are rewritten as JSON numbers. What still does
+ * not parse is a damaged file's doing.
+ */
+export function parseQpdfJson<T>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    const mended = text.replace(/"(?:[^"\\]|\\.)*"|[-+]?(?:\d+\.\d*|\.\d+|\d+)/g, (token) => (token.startsWith('"') ? token : String(Number(token))));
+    try {
+      return JSON.parse(mended) as T;
+    } catch (error) {
+      throw new PdfCorruptedError(undefined, `qpdf's description of the file does not parse: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
 

@@ -23,8 +23,19 @@ export async function writeZip(output: string, entries: readonly ZipEntry[]): Pr
   await pipeline(zip.outputStream, createWriteStream(output));
 }
 
+/**
+ * An entry name safe to unpack anywhere: flat (no folder separators, so no
+ * path escapes), without control characters (a CR/LF from an upload's name
+ * would split listings and logs), never empty.
+ */
+export function safeEntryName(name: string): string {
+  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '_').trim();
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
+}
+
 /** Two results with one name would overwrite each other when unzipped: number the later ones. */
-function uniqueName(name: string, used: Set<string>): string {
+function uniqueName(rawName: string, used: Set<string>): string {
+  const name = safeEntryName(rawName);
   let candidate = name;
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;

@@ -116,6 +116,11 @@ export class ApiError extends Error {
     );
   }
 
+  /** An engine ran far past what its work should take (a renderer looping on a damaged page): the document's fault. */
+  static documentTooComplex(detail: string): ApiError {
+    return new ApiError(400, '/errors/document-too-complex', 'Document Too Complex', detail);
+  }
+
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }

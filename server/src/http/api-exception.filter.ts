@@ -1,9 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ServerConfig } from '../config';
+import { DocumentScriptTimeoutError } from '../engines/chromium';
 import { OfficeDocumentError } from '../engines/libreoffice';
-import { BusyError, DeadlineExceededError } from '../engines/limiter';
+import { BusyError, DeadlineExceededError, JobAbortedError } from '../engines/limiter';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
+import { EngineCrashedError, EngineStalledError } from '../engines/process';
 import { ApiError, problemBody } from './api-error';
 
 /**
@@ -21,7 +23,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    if (res.headersSent) {
+    // Nobody to answer: the client left (its job was stopped), or the answer was already under way.
+    if (res.headersSent || exception instanceof JobAbortedError) {
       res.destroy();
       return;
     }
@@ -39,10 +42,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
 function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>): ApiError | undefined {
   if (exception instanceof ApiError) return exception;
   if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
-  if (exception instanceof PdfCorruptedError) return ApiError.pdfCorrupted();
+  if (exception instanceof PdfCorruptedError || exception instanceof EngineCrashedError) return ApiError.pdfCorrupted();
   if (exception instanceof OfficeDocumentError) return ApiError.documentNotConvertible();
   if (exception instanceof DeadlineExceededError) return ApiError.timedOut(exception.timeLimitMs);
+  if (exception instanceof EngineStalledError) return ApiError.documentTooComplex(`Processing stopped after ${Math.round(exception.watchdogMs / 1000)} s, far longer than this document should take: it is damaged or too complex.`);
+  if (exception instanceof DocumentScriptTimeoutError) return ApiError.documentTooComplex(exception.message);
   if (exception instanceof BusyError) return ApiError.busy(exception.retryAfterSeconds);
+  const bodyError = bodyParserError(exception);
+  if (bodyError) return bodyError;
   if (!(exception instanceof HttpException)) return undefined;
   const status = exception.getStatus();
   const message = httpMessage(exception);
@@ -59,4 +66,17 @@ function httpMessage(exception: HttpException): string {
   const message = (body as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
+}
+
+/**
+ * Express's body parsers fail with plain errors carrying a 4xx status and a
+ * `type` (`entity.too.large`, `entity.parse.failed`, ...): the client's doing,
+ * so a 4xx, never the 500 an unknown error gets.
+ */
+function bodyParserError(exception: unknown): ApiError | undefined {
+  const { status, type } = (exception ?? {}) as { status?: unknown; type?: unknown };
+  if (typeof type !== 'string' || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (status === 413) return new ApiError(413, '/errors/file-too-large', 'Request Too Large', 'The request body is too large.');
+  if (status === 415) return new ApiError(415, '/errors/unsupported-media-type', 'Unsupported Media Type', "The request body's encoding or character set is not supported.");
+  return new ApiError(status, '/errors/malformed-request', 'Bad Request', 'The request body could not be read.');
 }

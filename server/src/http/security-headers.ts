@@ -18,10 +18,37 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  next();
+/** Powerful browser features the app never uses, off for it and anything it frames. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** A year, the usual HSTS lifetime. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers every answer carries; `Strict-Transport-Security` only when the
+ * site is configured to be reached over HTTPS (FOLIO_PUBLIC_URL), since a
+ * browser would then refuse plain HTTP to this host for a year.
+ */
+export function securityHeaders(config: { publicUrl?: string }) {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    if (https) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
 }

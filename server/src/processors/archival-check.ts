@@ -1,5 +1,6 @@
 import type { EngineOptions } from '../engines/process';
 import { readObjects, readStreamText, type QpdfObjects } from '../engines/qpdf';
+import { asDict, isReference, PdfObjects } from '../pdf-objects/pdf-objects';
 
 /**
  * Checks that a file Ghostscript wrote really is what it claims: for PDF/A the
@@ -14,25 +15,26 @@ export type CheckedStandard = { standard: 'pdfa'; part: 1 | 2 | 3 } | { standard
 
 /** The problems found, empty when the file passes. */
 export async function checkArchivalPdf(path: string, target: CheckedStandard, engine: EngineOptions): Promise<string[]> {
-  const objects = await readObjects(path, engine);
-  const metadataRef = catalogOf(objects)?.['/Metadata'];
-  const xmp = typeof metadataRef === 'string' && isReference(metadataRef) ? await readStreamText(path, metadataRef, engine) : undefined;
+  const { objects } = await readObjects(path, engine);
+  const metadataRef = new PdfObjects(objects).catalog?.['/Metadata'];
+  const xmp = isReference(metadataRef) ? await readStreamText(path, metadataRef, engine) : undefined;
   return findArchivalProblems(objects, target, xmp);
 }
 
 /** The checks themselves, on qpdf's object dump and the XMP packet. */
 export function findArchivalProblems(objects: QpdfObjects, target: CheckedStandard, xmp: string | undefined): string[] {
   const problems: string[] = [];
+  const pdf = new PdfObjects(objects);
   const trailer = asDict(objects.trailer?.value);
   if (!trailer) return ['the file has no trailer'];
   if ('/Encrypt' in trailer) problems.push('the file is encrypted');
-  const catalog = catalogOf(objects);
+  const catalog = pdf.catalog;
   if (!catalog) return [...problems, 'the file has no catalogue'];
 
   const intentType = target.standard === 'pdfa' ? '/GTS_PDFA1' : '/GTS_PDFX';
-  const intents = asArray(resolve(objects, catalog['/OutputIntents'])) ?? [];
+  const intents = pdf.array(catalog['/OutputIntents']) ?? [];
   const hasIntent = intents.some((intent) => {
-    const dict = asDict(resolve(objects, intent));
+    const dict = pdf.dict(intent);
     const profile = dict?.['/DestOutputProfile'];
     return dict?.['/S'] === intentType && typeof profile === 'string' && objects[`obj:${profile}`]?.stream !== undefined;
   });
@@ -45,7 +47,7 @@ export function findArchivalProblems(objects: QpdfObjects, target: CheckedStanda
       problems.push(`the XMP metadata does not identify PDF/A-${target.part}b (found part ${part ?? 'none'}, conformance ${conformance ?? 'none'})`);
     }
   } else {
-    const info = asDict(resolve(objects, trailer['/Info']));
+    const info = pdf.dict(trailer['/Info']);
     if (typeof info?.['/GTS_PDFXVersion'] !== 'string') problems.push('the document information has no GTS_PDFXVersion');
   }
 
@@ -54,7 +56,7 @@ export function findArchivalProblems(objects: QpdfObjects, target: CheckedStanda
   for (const entry of Object.values(objects)) {
     walk(entry.value ?? entry.stream?.dict, (dict) => {
       if ('/JS' in dict || dict['/S'] === '/JavaScript' || '/JavaScript' in dict) javaScript = true;
-      if (dict['/Type'] === '/Font' && !isEmbedded(objects, dict)) unembedded.add(String(dict['/BaseFont'] ?? 'unnamed').replace(/^\//, ''));
+      if (dict['/Type'] === '/Font' && !isEmbedded(pdf, dict)) unembedded.add(String(dict['/BaseFont'] ?? 'unnamed').replace(/^\//, ''));
     });
   }
   if (unembedded.size > 0) problems.push(`fonts not embedded: ${[...unembedded].sort().join(', ')}`);
@@ -63,9 +65,9 @@ export function findArchivalProblems(objects: QpdfObjects, target: CheckedStanda
 }
 
 /** Type 3 glyphs are content streams and composite fonts are checked through their descendants. */
-function isEmbedded(objects: QpdfObjects, font: Record<string, unknown>): boolean {
+function isEmbedded(pdf: PdfObjects, font: Record<string, unknown>): boolean {
   if (font['/Subtype'] === '/Type3' || font['/Subtype'] === '/Type0') return true;
-  const descriptor = asDict(resolve(objects, font['/FontDescriptor']));
+  const descriptor = pdf.dict(font['/FontDescriptor']);
   return !!descriptor && ['/FontFile', '/FontFile2', '/FontFile3'].some((key) => key in descriptor);
 }
 
@@ -75,28 +77,6 @@ function xmpProperty(xmp: string, name: string): string | undefined {
   const attribute = new RegExp(`${escaped}\\s*=\\s*["']([^"']*)["']`).exec(xmp);
   const element = new RegExp(`<${escaped}>\\s*([^<]*?)\\s*</${escaped}>`).exec(xmp);
   return (attribute ?? element)?.[1];
-}
-
-function catalogOf(objects: QpdfObjects): Record<string, unknown> | undefined {
-  return asDict(resolve(objects, asDict(objects.trailer?.value)?.['/Root']));
-}
-
-const isReference = (value: string) => /^\d+ \d+ R$/.test(value);
-
-function resolve(objects: QpdfObjects, value: unknown): unknown {
-  if (typeof value === 'string' && isReference(value)) {
-    const target = objects[`obj:${value}`];
-    return target?.value ?? target?.stream?.dict;
-  }
-  return value;
-}
-
-function asDict(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function asArray(value: unknown): unknown[] | undefined {
-  return Array.isArray(value) ? value : undefined;
 }
 
 /** Visits every dictionary inside a direct value (references are visited as their own objects). */

@@ -8,7 +8,7 @@ import { readGrayImage, renderGrayPages, type GrayImage } from '../engines/poppl
 import type { EngineOptions } from '../engines/qpdf';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { refuseContentBombs } from '../tools/content-budget';
 
 type CropParams = ToolParams<typeof cropPdfTool>;
@@ -49,7 +49,7 @@ export class CropPdfProcessor implements Processor<typeof cropPdfTool> {
     const dpi = Math.min(72, Math.floor(72 * Math.sqrt(maxPixelsPerPage / largestArea) * 100) / 100);
     // Only this mode draws the pages, so only it weighs their content first (the runner's check is per processor).
     await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
-    const images = await renderGrayPages(file.path, workspace.newPath(), dpi, engine);
+    const images = await renderGrayPages(file.path, pages.length, workspace.newPath(), dpi, engine);
     // Only a damaged file makes Poppler see other pages than pdf-lib (which may have read a repaired copy).
     if (images.length !== pages.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${images.length} of ${pages.length} pages`);
 

@@ -4,7 +4,7 @@ import { renderHtmlToPdf, type HtmlDocument } from '../engines/chromium';
 import { openPdf, savePdf } from '../engines/pdf-lib';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import type { EngineOptions } from '../engines/process';
 import { refusePixelBombs } from './document-sources';
 import { buildEmailPage, decodeCid, type ListedAttachment } from './email-html';

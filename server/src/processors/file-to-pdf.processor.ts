@@ -6,7 +6,7 @@ import { convertWithOffice } from '../engines/libreoffice';
 import { normalisePdf } from '../engines/qpdf';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import type { EngineOptions } from '../engines/process';
 
 /** Pages the browser renders: HTML, and SVG (whose own references the fenced browser never fetches). */

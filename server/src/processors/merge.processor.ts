@@ -1,14 +1,7 @@
 import { baseName, mergeTool, type ToolParams } from '@folio/registry';
 import { readDocumentInfo } from '../engines/poppler';
-import {
-  assemblePages,
-  flattenSignatures,
-  hasSignatureFields,
-  readOutlines,
-  writeOutlines,
-  type EngineOptions,
-  type OutlineEntry,
-} from '../engines/qpdf';
+import { assemblePages, flattenSignatures, hasSignatureFields, type EngineOptions } from '../engines/qpdf';
+import { flattenOutlines, readOutlines, writeOutlines, type OutlineEntry } from '../pdf-objects/outlines';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
 
 type MergeParams = ToolParams<typeof mergeTool>;
@@ -28,7 +21,7 @@ export class MergeProcessor implements Processor<typeof mergeTool> {
     const outlines = await mergedOutlines(ordered, params.generateToc, engine);
     if (outlines.length > 0) {
       const withOutlines = workspace.newPath('.pdf');
-      await writeOutlines(result, withOutlines, outlines, workspace.newPath('.json'), engine);
+      await writeOutlines(result, withOutlines, outlines.map((entry) => ({ ...entry, children: [] })), workspace.newPath('.json'), engine);
       result = withOutlines;
     }
 
@@ -47,7 +40,7 @@ async function mergedOutlines(files: InputFile[], generateToc: boolean, engine: 
   let offset = 0;
   for (const [index, file] of files.entries()) {
     if (generateToc) toc.push({ title: baseName(file.originalName).trim() || `Document ${index + 1}`, pageIndex: offset });
-    for (const entry of await readOutlines(file.path, engine)) originals.push({ ...entry, pageIndex: entry.pageIndex + offset });
+    for (const entry of flattenOutlines(await readOutlines(file.path, engine))) originals.push({ ...entry, pageIndex: entry.pageIndex + offset });
     offset += file.pageCount ?? 0;
   }
   return [...toc, ...originals];

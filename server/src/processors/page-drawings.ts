@@ -6,7 +6,7 @@ import { selectPages } from '../engines/qpdf';
 import { findDrawnBullets } from '../layout/drawn-bullets';
 import { findRulingLines } from '../layout/ruling-lines';
 import { tablesOnPage, type PlacedTable } from '../layout/tables';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 
 /**
  * What the converters need from the drawing of the pages rather than their
@@ -89,7 +89,7 @@ async function eachRenderedPage(
     const batch = pages.slice(start, start + PAGES_PER_BATCH);
     const subset = workspace.newPath('.pdf');
     await selectPages(pdf, subset, batch.map(String), engine);
-    const images = await renderGrayPages(subset, workspace.newPath(), RENDER_DPI, engine);
+    const images = await renderGrayPages(subset, batch.length, workspace.newPath(), RENDER_DPI, engine);
     try {
       for (const [index, page] of batch.entries()) visit(page, images[index] ? await readGrayImage(images[index]) : undefined);
     } finally {

@@ -2,11 +2,12 @@ import { addTextLayer } from '../engines/ocrmypdf';
 import { readTextRunsAndImages, type PlacedImage } from '../engines/pdftohtml';
 import { listImages } from '../engines/poppler';
 import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type PageRuns } from '../engines/poppler-text';
+import { PdfCorruptedError } from '../engines/pdf-errors';
 import { EngineFailedError, type EngineOptions } from '../engines/process';
 import { decrypt, isEncrypted } from '../engines/qpdf';
 import { analyseDocument } from '../layout/analyse';
 import type { LayoutPage } from '../layout/types';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { readPageDrawings } from './page-drawings';
 
 /**
@@ -55,7 +56,7 @@ async function readRunsAndPictures(pdf: string, options: LayoutSourceOptions): P
       return { runs, images: new Map(images.map((page) => [page.page, page.images])) };
     } catch (error) {
       // A picture Poppler cannot write out should not cost the document its text.
-      if (!(error instanceof EngineFailedError)) throw error;
+      if (!(error instanceof EngineFailedError || error instanceof PdfCorruptedError)) throw error;
     }
   }
   return { runs: await readTextRuns(pdf, range, engine) };

@@ -32,13 +32,13 @@ export class PdfToHtmlProcessor implements Processor<typeof pdfToHtmlTool> {
     const outputDir = await workspace.newFolder();
 
     if (params.singleFile) {
-      const generated = await readFile(await pdfToSingleHtml(file.path, outputDir, stem, engine), 'utf8');
+      const generated = await readFile(await pdfToSingleHtml(file.path, file.pageCount ?? 1, outputDir, stem, engine), 'utf8');
       const output = workspace.newPath('.html');
       await writeFile(output, selfContainedHtml(generated, base));
       return { path: output, fileName: `${base}.html`, contentType: 'text/html; charset=utf-8' };
     }
 
-    const names = await pdfToHtmlFiles(file.path, outputDir, stem, engine);
+    const names = await pdfToHtmlFiles(file.path, file.pageCount ?? 1, outputDir, stem, engine);
     const zip = workspace.newPath('.zip');
     await writeZip(zip, names.map((name) => ({ path: join(outputDir, name), name })));
     return { path: zip };

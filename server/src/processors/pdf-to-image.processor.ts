@@ -8,7 +8,7 @@ import { selectPages, type EngineOptions } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
-import type { Workspace } from '../tools/workspace';
+import type { Workspace } from '../workspace/workspace';
 import { compactRanges, renderOrder } from './page-orders';
 import { refuseOversizedRendering } from './raster-budget';
 
@@ -58,7 +58,7 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
       annotations: params.includeAnnotations,
       format: direct ? format : 'png',
     };
-    const rendered = await renderPages(source, workspace.newPath(), settings, engine);
+    const rendered = await renderPages(source, order.length, workspace.newPath(), settings, engine);
     if (rendered.length !== order.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${rendered.length} of ${order.length} pages`);
 
     const base = baseName(file.originalName);

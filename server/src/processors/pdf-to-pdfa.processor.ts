@@ -17,7 +17,7 @@ export class PdfToPdfaProcessor implements Processor<typeof pdfToPdfaTool> {
     const target = archivalTarget(params.outputFormat);
     const output = workspace.newPath('.pdf');
     try {
-      await convertToArchival(file.path, output, target, workspace.newPath('.ps'), engine);
+      await convertToArchival(file.path, file.pageCount ?? 1, output, target, workspace.newPath('.ps'), engine);
     } catch (error) {
       if (error instanceof ArchivalConversionError) {
         throw new ApiError(400, '/errors/pdfa-conversion', 'PDF/A Conversion Failed', `PDF/A conversion failed: ${error.detail}`, { errorCode: 'E060' });

@@ -1,25 +1,21 @@
 import { baseName, parsePageSelection, splitTool } from '@folio/registry';
-import { assemblePages } from '../engines/qpdf';
+import { splitIntoRanges } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { ApiError } from '../http/api-error';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../tools/processor';
 
 /**
  * Cuts the document after each selected page (reference §3.9) and zips the parts
- * as `<base>_1.pdf`, `<base>_2.pdf`, ... Each part is assembled by qpdf from the
- * original, so nothing is held in memory.
+ * as `<base>_1.pdf`, `<base>_2.pdf`, ... qpdf cuts the parts from the original
+ * (parts of one length in one pass), so nothing is held in memory.
  */
 @ToolProcessor(splitTool)
 export class SplitProcessor implements Processor<typeof splitTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof splitTool>): Promise<ProcessorOutput> {
     const ranges = splitRanges(params.pageNumbers ?? '', file.pageCount ?? 0);
     const base = baseName(file.originalName);
-    const parts = [];
-    for (const [index, [first, last]] of ranges.entries()) {
-      const path = workspace.newPath('.pdf');
-      await assemblePages(path, [{ path: file.path, range: `${first + 1}-${last + 1}` }], engine);
-      parts.push({ path, name: `${base}_${index + 1}.pdf` });
-    }
+    const paths = await splitIntoRanges(file.path, ranges, await workspace.newFolder(), engine);
+    const parts = paths.map((path, index) => ({ path, name: `${base}_${index + 1}.pdf` }));
     const zip = workspace.newPath('.zip');
     await writeZip(zip, parts);
     return { path: zip };

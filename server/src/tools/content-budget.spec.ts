@@ -6,7 +6,7 @@ import { encryptPdf, makePdf } from '../../test/support/pdfs';
 import { ApiError } from '../http/api-error';
 import { refuseContentBombs } from './content-budget';
 import type { InputFile } from './processor';
-import { Workspace } from './workspace';
+import { Workspace } from '../workspace/workspace';
 
 const MB = 1024 * 1024;
 
@@ -41,7 +41,7 @@ function pdfWithImage(width: number, height: number): Buffer {
 describe('refuseContentBombs', () => {
   let dir: string;
   let workspace: Workspace;
-  const engine = () => ({ deadline: Date.now() + 60_000, timeLimitMs: 60_000 });
+  const engine = () => ({ deadline: Date.now() + 60_000, timeLimitMs: 60_000, folder: dir });
   const upload = (content: Buffer): InputFile => {
     const path = join(dir, `upload-${readdirSync(dir).length}.pdf`);
     writeFileSync(path, content);

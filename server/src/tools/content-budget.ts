@@ -6,7 +6,7 @@ import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type St
 import type { EngineOptions } from '../engines/process';
 import { ApiError } from '../http/api-error';
 import type { InputFile } from './processor';
-import type { Workspace } from './workspace';
+import type { Workspace } from '../workspace/workspace';
 
 /**
  * Refuses a PDF whose content streams inflate past `limit` bytes in all, or

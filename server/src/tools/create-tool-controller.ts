@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error';
 import type { Processor } from './processor';
 import type { ToolBinding } from './processor-discovery';
 import { ToolRunner } from './tool-runner';
-import { requestWorkspace } from './workspace';
+import { requestWorkspace } from '../workspace/workspace';
 
 /**
  * Builds the controller of one endpoint from the declarations of the tools on it

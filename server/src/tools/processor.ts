@@ -1,7 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { AnyTool, FileTypeKey, ToolParams } from '@folio/registry';
 import type { EngineOptions } from '../engines/qpdf';
-import type { Workspace } from './workspace';
+import type { Workspace } from '../workspace/workspace';
 
 /**
  * Marks a class as the processor of one tool: `@ToolProcessor(rotateTool)`.

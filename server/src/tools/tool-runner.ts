@@ -22,7 +22,7 @@ import { contentDisposition } from './content-disposition';
 import { refuseContentBombs } from './content-budget';
 import { sniffFileType } from './file-sniffing';
 import type { InputFile, NoContentOutput, Processor, ProcessorOutput } from './processor';
-import { requestWorkspace, type Workspace } from './workspace';
+import { requestWorkspace, type Workspace } from '../workspace/workspace';
 
 /** The multipart field every tool reads its files from (Stirling-compatible). */
 export const FILE_FIELD = 'fileInput';
@@ -44,27 +44,31 @@ export class ToolRunner {
 
   async run(tool: AnyTool, processor: Processor, req: Request, res: Response): Promise<void> {
     const workspace = requestWorkspace(req, this.config.workDir);
-    if (!req.is('multipart/form-data')) throw ApiError.unsupportedMediaType();
-
     const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
+    const job = this.runJob(tool, processor, req, workspace, abort.signal);
+    // The folder stays until the job has settled and its engines have exited.
+    workspace.hold(job);
+    if (res.destroyed) abort.abort();
+    else res.once('close', () => res.writableFinished || abort.abort());
+    await this.send(res, await job);
+  }
+
+  private async runJob(tool: AnyTool, processor: Processor, req: Request, workspace: Workspace, signal: AbortSignal): Promise<Answer> {
+    if (!req.is('multipart/form-data')) throw ApiError.unsupportedMediaType();
     const timeLimitMs = tool.timeoutMs ?? this.config.engineTimeoutMs;
-    const engine: EngineOptions = { deadline: Date.now() + timeLimitMs, timeLimitMs, signal: abort.signal };
+    const engine = workspace.engineOptions({ deadline: Date.now() + timeLimitMs, timeLimitMs, signal });
 
     const uploads = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.fieldname === FILE_FIELD);
     this.checkCount(tool, uploads);
     const params = this.parseParams(tool, req.body);
 
-    const result = await this.jobs.run(engine, async () => {
+    return this.jobs.run(engine, async () => {
       const files = await this.inspectFiles(tool, uploads, engine);
       if (processor.readsPageContent) {
         for (const file of files.filter((f) => f.type === 'pdf')) await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
       }
       return this.process(tool, processor, files, params, workspace, engine);
     });
-    await this.send(res, result);
   }
 
   private parseParams(tool: AnyTool, body: unknown): ToolParams<AnyTool> {
@@ -95,6 +99,7 @@ export class ToolRunner {
       if (type === 'pdf') {
         file.pageCount = await countPages(upload.path, engine);
         if (file.pageCount === 0) throw ApiError.noPages(originalName);
+        if (file.pageCount > this.config.maxPages) throw ApiError.tooManyPages(file.pageCount, this.config.maxPages);
       }
       files.push(file);
     }

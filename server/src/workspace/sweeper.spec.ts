@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sweepWorkspaces } from './workspace-sweeper';
+import { sweepWorkspaces } from './sweeper';
 
 describe('sweepWorkspaces', () => {
   it('removes request folders older than the age limit and keeps newer ones', () => {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertWithOffice } from '../../src/engines/libreoffice';
 
-const within = (ms: number) => ({ deadline: Date.now() + ms, timeLimitMs: ms });
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -40,7 +39,7 @@ export async function officeFixture(source: string | Buffer, sourceExtension: st
     const input = join(dir, `source${sourceExtension}`);
     const output = join(dir, `result${outputExtension}`);
     writeFileSync(input, source);
-    await convertWithOffice({ input, output, exportFilter, importFilter }, within(60_000));
+    await convertWithOffice({ input, output, exportFilter, importFilter }, { deadline: Date.now() + 60_000, timeLimitMs: 60_000, folder: dir });
     return readFileSync(output);
   } finally {
     rmSync(dir, { recursive: true, force: true });

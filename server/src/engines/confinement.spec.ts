@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { enginesOwnedBy } from '../../test/support/processes';
+import { confine } from './confinement';
+import { runProcess } from './process';
+
+jest.setTimeout(60_000);
+
+/** What a confined engine can reach, checked from inside the sandbox with ordinary programs. */
+describe('engine confinement', () => {
+  let root: string;
+  let job: string;
+  let otherJob: string;
+  const planted = join(tmpdir(), `folio-planted-${process.pid}.txt`);
+  const engine = () => ({ deadline: Date.now() + 20_000, timeLimitMs: 20_000, folder: job });
+  const shell = async (script: string) => (await runProcess('sh', ['-c', script], { ...engine(), okExitCodes: [0, 1, 2] })).stdout;
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'folio-confinement-'));
+    job = join(root, 'req-mine');
+    otherJob = join(root, 'req-other');
+    mkdirSync(job);
+    mkdirSync(otherJob);
+    writeFileSync(join(job, 'mine.txt'), 'my own upload');
+    writeFileSync(join(otherJob, 'upload.pdf'), 'ANOTHER VISITOR');
+    writeFileSync(planted, 'PLANTED IN TMP');
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(planted, { force: true });
+  });
+
+  it('reads and writes its own job folder', async () => {
+    expect(await shell(`cat ${job}/mine.txt && echo written > ${job}/out.txt && cat ${job}/out.txt`)).toBe('my own uploadwritten');
+  });
+
+  it('sees nothing of other jobs, the work folder, the host /tmp or home', async () => {
+    const out = await shell(`cat ${otherJob}/upload.pdf; ls ${root}; cat ${planted}; ls /tmp; ls /root; cat /etc/shadow; echo done`);
+    expect(out).not.toContain('ANOTHER VISITOR');
+    expect(out).not.toContain('req-other');
+    expect(out).not.toContain('PLANTED IN TMP');
+    // All there is of the host's /tmp is the path down to its own folder's mount point.
+    expect(out.trim().split('\n')).toEqual(['req-mine', root.split('/')[2], 'done']);
+  });
+
+  it('cannot write outside its job folder', async () => {
+    await shell(`echo x > ${otherJob}/dropped; echo x > ${root}/dropped; echo x > /usr/dropped; echo x > /tmp/dropped`);
+    expect(existsSync(join(otherJob, 'dropped'))).toBe(false);
+    expect(existsSync(join(root, 'dropped'))).toBe(false);
+    expect(existsSync('/usr/dropped')).toBe(false);
+    expect(existsSync('/tmp/dropped')).toBe(false);
+  });
+
+  it('has no network, not even the host loopback', async () => {
+    const server: Server = createServer((socket) => socket.end('REACHED'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const probe = `import socket\ntry:\n  s = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\n  print(s.recv(10).decode())\nexcept OSError as e:\n  print("refused", e.errno)`;
+      const { stdout } = await runProcess('python3', ['-c', probe], engine());
+      expect(stdout).toMatch(/^refused/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('sees no other processes', async () => {
+    const out = await shell('cat /proc/[0-9]*/comm');
+    const names = out.trim().split('\n');
+    expect(names.length).toBeLessThanOrEqual(3); // the sandbox's init, the shell, cat
+    for (const name of names) expect(['bwrap', 'sh', 'cat']).toContain(name);
+  });
+
+  it('dies with the process that started it, even one killed outright', async () => {
+    // A stand-in server: a shell that starts a confined engine and is then SIGKILLed.
+    const { command, args } = confine('sleep', ['30'], { writable: [job] });
+    const server = spawn('sh', ['-c', '"$@" & wait', 'sh', command, ...args], { stdio: 'ignore' });
+    const until = async (condition: () => boolean) => {
+      for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    await until(() => enginesOwnedBy(process.pid).some((engine) => engine.command === 'sleep 30'));
+    expect(enginesOwnedBy(process.pid).map((engine) => engine.command)).toContain('sleep 30');
+    server.kill('SIGKILL');
+    await until(() => enginesOwnedBy(process.pid).length === 0);
+    expect(enginesOwnedBy(process.pid)).toEqual([]);
+  });
+
+  it('leaves no process behind once a run is stopped at its deadline', async () => {
+    const started = Date.now();
+    await expect(runProcess('sh', ['-c', 'sleep 30 & sleep 31'], { ...engine(), deadline: Date.now() + 300, timeLimitMs: 300 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(enginesOwnedBy(process.pid)).toEqual([]);
+  });
+
+  it('leaves nothing behind when stopped in its first milliseconds, before bwrap has tied its sandbox to it', async () => {
+    // Killing only bwrap in that moment orphaned the sandbox in about a quarter of the runs.
+    for (let i = 0; i < 100; i++) {
+      const abort = new AbortController();
+      const run = runProcess('sleep', ['30'], { ...engine(), signal: abort.signal }).catch(() => undefined);
+      setTimeout(() => abort.abort(), i % 20);
+      await run;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(enginesOwnedBy(process.pid)).toEqual([]);
+  });
+});

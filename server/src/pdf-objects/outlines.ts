@@ -1,0 +1,144 @@
+import { PdfCorruptedError } from '../engines/pdf-errors';
+import type { EngineOptions } from '../engines/process';
+import { readObjects, updateObjects } from '../engines/qpdf';
+import { asArray, asDict, isReference, PdfObjects, textOf } from './pdf-objects';
+
+/** A bookmark with the page it opens (0-based; undefined when it points nowhere in this file) and its children. */
+export interface OutlineNode {
+  title: string;
+  pageIndex: number | undefined;
+  children: OutlineNode[];
+}
+
+/** One bookmark of a flattened outline, with the page it points at (0-based). */
+export interface OutlineEntry {
+  title: string;
+  pageIndex: number;
+}
+
+/** Deeper levels are read as if they were this one: no viewer shows more, and recursion stays bounded. */
+const MAX_DEPTH = 64;
+/** Bookmarks read at most: a file cannot make the server walk millions. */
+const MAX_ITEMS = 100_000;
+
+/**
+ * The document's bookmarks as a tree, read from its objects (not from qpdf's
+ * outline JSON, which follows a /Next that points back forever). Each item is
+ * read once: an item met again (a loop through /Next or /First) ends its list.
+ */
+export function readOutlineTree(pdf: PdfObjects): OutlineNode[] {
+  const pages = new Map(pdf.pageRefs().map((ref, index) => [ref, index]));
+  const seen = new Set<string>();
+  const readList = (first: unknown, depth: number): OutlineNode[] => {
+    const nodes: OutlineNode[] = [];
+    for (let ref = first; isReference(ref) && !seen.has(ref) && seen.size < MAX_ITEMS; ) {
+      seen.add(ref);
+      const item = pdf.dict(ref);
+      if (!item) break;
+      const children = depth < MAX_DEPTH ? readList(item['/First'], depth + 1) : [];
+      nodes.push({ title: textOf(pdf.resolve(item['/Title'])) ?? '', pageIndex: pageOf(pdf, destinationOf(pdf, item), pages), children });
+      ref = item['/Next'];
+    }
+    return nodes;
+  };
+  return readList(pdf.dict(pdf.catalog?.['/Outlines'])?.['/First'], 0);
+}
+
+/** Bookmarks depth first, one level, leaving out those that point at no page of the file. */
+export function flattenOutlines(nodes: readonly OutlineNode[]): OutlineEntry[] {
+  return nodes.flatMap((node) => [...(node.pageIndex === undefined ? [] : [{ title: node.title, pageIndex: node.pageIndex }]), ...flattenOutlines(node.children)]);
+}
+
+/** An item's destination: /Dest, or the /D of a GoTo action. */
+function destinationOf(pdf: PdfObjects, item: Record<string, unknown>): unknown {
+  if (item['/Dest'] !== undefined) return item['/Dest'];
+  const action = pdf.dict(item['/A']);
+  return action?.['/S'] === '/GoTo' ? action['/D'] : undefined;
+}
+
+/** The page a destination opens: explicit ([page /Fit ...]), or named through /Dests or the /Names tree. */
+function pageOf(pdf: PdfObjects, destination: unknown, pages: Map<string, number>): number | undefined {
+  let target = pdf.resolve(destination);
+  if (typeof target === 'string') target = namedDestination(pdf, target);
+  const explicit = asArray(asDict(target)?.['/D'] ?? target);
+  const page = explicit?.[0];
+  return isReference(page) ? pages.get(page) : undefined;
+}
+
+/** A named destination: by name in the catalog's /Dests, by string in the /Names → /Dests name tree. */
+function namedDestination(pdf: PdfObjects, name: string): unknown {
+  const catalog = pdf.catalog;
+  if (name.startsWith('/')) return pdf.resolve(pdf.dict(catalog?.['/Dests'])?.[name]);
+  const key = textOf(name);
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [pdf.dict(catalog?.['/Names'])?.['/Dests']];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const tree = pdf.dict(node);
+    if (!tree) continue;
+    const names = pdf.array(tree['/Names']) ?? [];
+    for (let i = 0; i + 1 < names.length; i += 2) if (textOf(pdf.resolve(names[i])) === key) return pdf.resolve(names[i + 1]);
+    stack.push(...(pdf.array(tree['/Kids']) ?? []));
+  }
+  return undefined;
+}
+
+/** Reads a file's bookmarks (see readOutlineTree). */
+export async function readOutlines(path: string, engine: EngineOptions): Promise<OutlineNode[]> {
+  return readOutlineTree(new PdfObjects((await readObjects(path, engine)).objects));
+}
+
+/**
+ * Writes `output` as `input` with its bookmarks replaced by `nodes` (none: the
+ * outline is removed), each opening its page at full view. Only the catalog
+ * and the new outline items are written (qpdf's JSON update). A node whose page
+ * is not in the file keeps its place and children but opens nothing.
+ */
+export async function writeOutlines(input: string, output: string, nodes: readonly OutlineNode[], scratchJson: string, engine: EngineOptions): Promise<void> {
+  const { objects, maxObjectId } = await readObjects(input, engine);
+  const pdf = new PdfObjects(objects);
+  const pages = pdf.pageRefs();
+  const rootRef = asDict(objects.trailer?.value)?.['/Root'];
+  const root = pdf.dict(rootRef);
+  if (!isReference(rootRef) || !root) throw new PdfCorruptedError(undefined, 'the file has no catalog');
+
+  const updates: Record<string, { value: unknown }> = {};
+  let lastId = maxObjectId;
+  const newRef = () => `${++lastId} 0 R`;
+  /** Writes one level under `parent`; answers its first and last items and how many items it holds in all. */
+  const writeLevel = (level: readonly OutlineNode[], parent: string): { first: string; last: string; count: number } => {
+    const refs = level.map(() => newRef());
+    let count = level.length;
+    level.forEach((node, i) => {
+      const page = node.pageIndex === undefined ? undefined : pages[node.pageIndex];
+      const children = node.children.length > 0 ? writeLevel(node.children, refs[i]) : undefined;
+      if (children) count += children.count;
+      updates[`obj:${refs[i]}`] = {
+        value: {
+          '/Title': `u:${node.title}`,
+          '/Parent': parent,
+          ...(page ? { '/Dest': [page, '/Fit'] } : {}),
+          ...(i > 0 ? { '/Prev': refs[i - 1] } : {}),
+          ...(i < level.length - 1 ? { '/Next': refs[i + 1] } : {}),
+          ...(children ? { '/First': children.first, '/Last': children.last, '/Count': children.count } : {}),
+        },
+      };
+    });
+    return { first: refs[0], last: refs[refs.length - 1], count };
+  };
+
+  const catalog: Record<string, unknown> = { ...root };
+  if (nodes.length > 0) {
+    const outlinesRef = newRef();
+    const top = writeLevel(nodes, outlinesRef);
+    updates[`obj:${outlinesRef}`] = { value: { '/Type': '/Outlines', '/First': top.first, '/Last': top.last, '/Count': top.count } };
+    catalog['/Outlines'] = outlinesRef;
+    catalog['/PageMode'] = '/UseOutlines';
+  } else {
+    delete catalog['/Outlines'];
+  }
+  updates[`obj:${rootRef}`] = { value: catalog };
+  await updateObjects(input, output, { maxObjectId: lastId, objects: updates }, scratchJson, engine);
+}
