@@ -12,10 +12,21 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest('<rootDir>/registry/tsconfig.json') },
       moduleNameMapper: registryMapper,
     },
+    // Server modules on their own (engines included, no HTTP server): `npm run test:unit` runs these.
+    {
+      displayName: 'server-unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/server/src/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.http\\.spec\\.ts$'],
+      transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },
+      moduleNameMapper: registryMapper,
+      setupFiles: ['reflect-metadata'],
+    },
+    // Requests against a real server: each tool's HTTP spec, and the cross-tool suites in server/test.
     {
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/server/**/*.spec.ts'],
+      testMatch: ['<rootDir>/server/src/**/*.http.spec.ts', '<rootDir>/server/test/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.ts$': tsJest('<rootDir>/server/tsconfig.json') },
       moduleNameMapper: registryMapper,
@@ -35,6 +46,13 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest('<rootDir>/tsconfig.tests.json') },
       moduleNameMapper: registryMapper,
       setupFiles: ['reflect-metadata'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/web/src/**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': tsJest('<rootDir>/web/tsconfig.spec.json') },
+      moduleNameMapper: registryMapper,
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { defineTool, number, select } from './kit';
+import { defineTool, number, select, singlePdfInput } from './kit';
 
 /**
  * Adjust Page Size / Scale: redraws every page on a page of the chosen size, its
@@ -7,19 +7,12 @@ import { defineTool, number, select } from './kit';
 export const adjustPageSizeTool = defineTool({
   id: 'adjust-page-size',
   category: 'organize',
+  structural: true,
   title: 'Adjust Page Size / Scale',
   subtitle: 'Fit every page to A4, Letter or another size.',
   endpoint: '/api/v1/general/scale-pages',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {
     pageSize: select({

@@ -1,4 +1,4 @@
-import { checkbox, defineTool, number } from './kit';
+import { checkbox, defineTool, number, singlePdfInput } from './kit';
 
 const MARGIN_MESSAGE = 'Margins must be numbers of 0 or more.';
 
@@ -10,19 +10,12 @@ const MARGIN_MESSAGE = 'Margins must be numbers of 0 or more.';
 export const cropPdfTool = defineTool({
   id: 'crop-pdf',
   category: 'organize',
+  structural: true,
   title: 'Crop PDF',
   subtitle: 'Trim the margins of every page.',
   endpoint: '/api/v1/general/crop',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   // 1 px on the page is 1 PDF point (1/72 inch).
   fields: {

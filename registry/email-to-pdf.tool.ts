@@ -52,7 +52,18 @@ export const emailToPdfTool = defineTool({
 
   notice: 'Conversion can take up to a minute.',
   action: { label: 'Convert to PDF', busyLabel: 'Converting...' },
-  result: { kind: 'pdf' },
+  result: {
+    kind: 'pdf',
+    // The page the PDF would be printed from, named after the whole upload name like the PDF (reference §4.2).
+    variants: [
+      {
+        when: { downloadHtml: [true] },
+        kind: 'download',
+        apiContentType: 'text/html; charset=utf-8',
+        download: { api: '{name}.html', browser: '{base}.html', fallback: 'converted.html' },
+      },
+    ],
+  },
   // Reference §1.5: the API appends to the whole name (mail.eml.pdf); the page swaps the extension (spec §7).
   download: { api: '{name}.pdf', browser: '{base}.pdf', fallback: 'converted.pdf' },
   toast: { success: 'Email converted successfully!' },

@@ -1,6 +1,11 @@
-import { defineTool, number, select } from './kit';
+import { defineTool, pageRangeFields, singlePdfInput } from './kit';
 
 const RANGE_MESSAGE = 'Please enter a valid page range.';
+const range = pageRangeFields({
+  labels: { pageRange: 'Page Range', startPage: 'Start Page', endPage: 'End Page' },
+  missing: RANGE_MESSAGE,
+  invalid: RANGE_MESSAGE,
+});
 
 /**
  * Extract Pages: keeps one run of pages (or all of them) of a single PDF. The
@@ -10,49 +15,16 @@ const RANGE_MESSAGE = 'Please enter a valid page range.';
 export const extractPageTool = defineTool({
   id: 'extract-page',
   category: 'organize',
+  structural: true,
   title: 'Extract Pages',
   subtitle: 'Keep just the pages you need.',
   endpoint: '/api/v1/general/rearrange-pages',
   sharesEndpoint: { whenAnyField: ['pageRange', 'startPage', 'endPage'] },
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
-  fields: {
-    pageRange: select({
-      label: 'Page Range',
-      options: [
-        { value: 'all', label: 'All pages' },
-        { value: 'custom', label: 'Custom range' },
-      ],
-      default: 'all',
-      invalid: 'Choose all pages or a custom range.',
-    }),
-    startPage: number({
-      label: 'Start Page',
-      integer: true,
-      min: 1,
-      visibleWhen: { pageRange: ['custom'] },
-      required: RANGE_MESSAGE,
-      invalid: RANGE_MESSAGE,
-    }),
-    endPage: number({
-      label: 'End Page',
-      integer: true,
-      min: 1,
-      visibleWhen: { pageRange: ['custom'] },
-      required: RANGE_MESSAGE,
-      invalid: RANGE_MESSAGE,
-    }),
-  },
-  checks: [{ rule: 'notLess', field: 'endPage', than: 'startPage', message: RANGE_MESSAGE }],
+  fields: range.fields,
+  checks: [range.check],
 
   action: { label: 'Extract Pages', busyLabel: 'Extracting...' },
   result: { kind: 'pdf' },

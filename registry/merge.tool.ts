@@ -4,6 +4,7 @@ import { checkbox, defineTool, select, text } from './kit';
 export const mergeTool = defineTool({
   id: 'merge',
   category: 'organize',
+  structural: true,
   title: 'Merge PDFs',
   subtitle: 'Combine several PDFs into one document, in the order you choose.',
   endpoint: '/api/v1/general/merge-pdfs',

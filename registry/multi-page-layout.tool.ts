@@ -1,4 +1,4 @@
-import { checkbox, defineTool, number, select } from './kit';
+import { checkbox, defineTool, number, select, singlePdfInput } from './kit';
 
 const MARGIN_MESSAGE = 'Margins must be whole numbers of points, 0 or more.';
 const GRID_MESSAGE = 'Rows and columns must be whole numbers from 1 to 300.';
@@ -11,19 +11,12 @@ const GRID_MESSAGE = 'Rows and columns must be whole numbers from 1 to 300.';
 export const multiPageLayoutTool = defineTool({
   id: 'multi-page-layout',
   category: 'organize',
+  structural: true,
   title: 'Multi Page Layout',
   subtitle: 'Print several pages on one sheet.',
   endpoint: '/api/v1/general/multi-page-layout',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {
     // The reference takes only 2 and perfect squares; the spec allows 1 to 16 (other counts get a near-square grid).

@@ -7,6 +7,7 @@ import { defineTool, pages, select } from './kit';
 export const organiseTool = defineTool({
   id: 'organise',
   category: 'organize',
+  structural: true,
   title: 'Organise',
   subtitle: 'Reorder, reverse, duplicate or booklet-sort pages.',
   endpoint: '/api/v1/general/rearrange-pages',
@@ -50,6 +51,8 @@ export const organiseTool = defineTool({
       help: 'Custom Page Order: the pages in their new order, e.g. 3,1,2,4-6; pages left out are dropped. Duplicate all pages: how many copies of each page, e.g. 2.',
       visibleWhen: { customMode: ['CUSTOM', 'DUPLICATE'] },
       required: 'Please enter a page order.',
+      // A blank copy count means 2 (reference §3.4).
+      requiredWhen: { customMode: ['CUSTOM'] },
     }),
   },
 

@@ -1,4 +1,4 @@
-import { defineTool, pages } from './kit';
+import { defineTool, pages, singlePdfInput } from './kit';
 
 /**
  * PDF to CSV: finds the tables on the chosen pages (ruled grids, and beyond the
@@ -12,11 +12,7 @@ export const pdfToCsvTool = defineTool({
   subtitle: 'Pull tables out as CSV.',
   endpoint: '/api/v1/convert/pdf/csv',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
-  },
+  input: singlePdfInput(),
 
   fields: {
     pageNumbers: pages({

@@ -1,4 +1,4 @@
-import { checkbox, defineTool } from './kit';
+import { checkbox, defineTool, singlePdfInput } from './kit';
 
 /**
  * PDF to HTML: Poppler's pdftohtml. API clients get the reference's ZIP of
@@ -12,11 +12,7 @@ export const pdfToHtmlTool = defineTool({
   subtitle: 'Turn a PDF into a web page.',
   endpoint: '/api/v1/convert/pdf/html',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
-  },
+  input: singlePdfInput(),
 
   fields: {
     singleFile: checkbox({

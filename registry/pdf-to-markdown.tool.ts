@@ -1,4 +1,4 @@
-import { defineTool } from './kit';
+import { defineTool, singlePdfInput } from './kit';
 
 /** PDF to Markdown: headings, paragraphs, lists and tables from the page layout, in reading order. */
 export const pdfToMarkdownTool = defineTool({
@@ -8,15 +8,7 @@ export const pdfToMarkdownTool = defineTool({
   subtitle: 'Extract text as Markdown.',
   endpoint: '/api/v1/convert/pdf/markdown',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {},
 

@@ -1,4 +1,4 @@
-import { checkbox, defineTool, text } from './kit';
+import { checkbox, defineTool, singlePdfInput, text } from './kit';
 
 /**
  * PDF to PDF/A: Ghostscript rewrites the document as PDF/A-1b, 2b or 3b (or
@@ -12,11 +12,7 @@ export const pdfToPdfaTool = defineTool({
   subtitle: 'Archive-ready PDF/A files.',
   endpoint: '/api/v1/convert/pdf/pdfa',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
-  },
+  input: singlePdfInput(),
 
   fields: {
     outputFormat: text({

@@ -1,4 +1,4 @@
-import { defineTool, select } from './kit';
+import { defineTool, select, singlePdfInput } from './kit';
 
 /** PDF to Presentation: one slide per page, through LibreOffice Impress's PDF import. */
 export const pdfToPresentationTool = defineTool({
@@ -8,11 +8,7 @@ export const pdfToPresentationTool = defineTool({
   subtitle: 'Slides in PPTX, PPT or ODP.',
   endpoint: '/api/v1/convert/pdf/presentation',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
-  },
+  input: singlePdfInput(),
 
   fields: {
     outputFormat: select({
@@ -30,6 +26,6 @@ export const pdfToPresentationTool = defineTool({
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
   result: { kind: 'download' },
-  download: { api: '{base}.pptx', browser: 'from-response', fallback: 'converted.pptx' },
+  download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },
   toast: { success: 'PDF converted to presentation successfully!' },
 });

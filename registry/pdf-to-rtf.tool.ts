@@ -1,4 +1,4 @@
-import { defineTool, select } from './kit';
+import { defineTool, select, singlePdfInput } from './kit';
 
 /** PDF to Text/RTF: the text in reading order, as plain UTF-8 text or as rich text. */
 export const pdfToRtfTool = defineTool({
@@ -8,15 +8,7 @@ export const pdfToRtfTool = defineTool({
   subtitle: 'Plain text or rich text.',
   endpoint: '/api/v1/convert/pdf/text',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {
     outputFormat: select({
@@ -32,10 +24,13 @@ export const pdfToRtfTool = defineTool({
   },
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
-  // Plain text by default; the processor answers RTF as application/octet-stream.
-  result: { kind: 'download', apiContentType: 'text/plain; charset=utf-8' },
-  // The processor names the file with the chosen format's extension.
-  download: { api: '{base}.txt', browser: 'from-response', fallback: 'converted.txt' },
+  // Plain text by default; RTF goes out as application/octet-stream (reference §4.7).
+  result: {
+    kind: 'download',
+    apiContentType: 'text/plain; charset=utf-8',
+    variants: [{ when: { outputFormat: ['rtf'] }, apiContentType: 'application/octet-stream' }],
+  },
+  download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },
   // {FORMAT} is the chosen output format in capitals (TXT or RTF); the page fills it in.
   toast: { success: 'PDF converted to {FORMAT} successfully!' },
 });

@@ -1,7 +1,10 @@
-import { checkbox, defineTool, number, select } from './kit';
+import { checkbox, defineTool, pageRangeFields, select, singlePdfInput } from './kit';
 
-const RANGE_MISSING = 'Please specify start and end pages for custom range.';
-const RANGE_INVALID = 'Please enter a valid page range.';
+const range = pageRangeFields({
+  labels: { pageRange: 'Page range', startPage: 'Start page', endPage: 'End page' },
+  missing: 'Please specify start and end pages for custom range.',
+  invalid: 'Please enter a valid page range.',
+});
 
 /**
  * PDF to Word: the text in reading order as editable headings, paragraphs,
@@ -15,15 +18,7 @@ export const pdfToWordTool = defineTool({
   subtitle: 'Editable DOCX, DOC or ODT.',
   endpoint: '/api/v1/convert/pdf/word',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {
     outputFormat: select({
@@ -47,37 +42,12 @@ export const pdfToWordTool = defineTool({
       help: 'Read the text of scanned pages that have none.',
       default: true,
     }),
-    pageRange: select({
-      label: 'Page range',
-      options: [
-        { value: 'all', label: 'All pages' },
-        { value: 'custom', label: 'Custom range' },
-      ],
-      default: 'all',
-      invalid: 'Choose all pages or a custom range.',
-    }),
-    startPage: number({
-      label: 'Start page',
-      integer: true,
-      min: 1,
-      visibleWhen: { pageRange: ['custom'] },
-      required: RANGE_MISSING,
-      invalid: RANGE_INVALID,
-    }),
-    endPage: number({
-      label: 'End page',
-      integer: true,
-      min: 1,
-      visibleWhen: { pageRange: ['custom'] },
-      required: RANGE_MISSING,
-      invalid: RANGE_INVALID,
-    }),
+    ...range.fields,
   },
-  checks: [{ rule: 'notLess', field: 'endPage', than: 'startPage', message: RANGE_INVALID }],
+  checks: [range.check],
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
   result: { kind: 'download' },
-  // The processor names the file with the chosen format's extension.
-  download: { api: '{base}.docx', browser: 'from-response', fallback: 'converted.docx' },
+  download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },
   toast: { success: 'PDF converted to Word document successfully!' },
 });

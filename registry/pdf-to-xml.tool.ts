@@ -1,4 +1,4 @@
-import { defineTool } from './kit';
+import { defineTool, singlePdfInput } from './kit';
 
 /** PDF to XML: LibreOffice's PDF import, saved as flat OpenDocument XML (what the reference's `--convert-to xml` gives). */
 export const pdfToXmlTool = defineTool({
@@ -8,11 +8,7 @@ export const pdfToXmlTool = defineTool({
   subtitle: 'The content as XML.',
   endpoint: '/api/v1/convert/pdf/xml',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' },
-  },
+  input: singlePdfInput(),
 
   fields: {},
 

@@ -53,7 +53,7 @@ interface ToolEntry {
 }
 
 interface CheckContext {
-  /** Whether `server/src/processors/<id>.processor.ts` exists. */
+  /** Whether `server/src/processors/<id>/<id>.processor.ts` exists. */
   hasProcessor(id: string): boolean;
   /** Every text the spec quotes. */
   specTexts: ReadonlySet<string>;
@@ -100,7 +100,7 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
   for (const { file, tool } of entries) {
     if (!categoryIds.includes(tool.category)) problems.push(`${file}: category "${tool.category}" does not exist; use one of ${categoryIds.join(', ')}.`);
     if (!context.hasProcessor(tool.id)) {
-      problems.push(`${file}: no processor; create server/src/processors/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
+      problems.push(`${file}: no processor; create server/src/processors/${tool.id}/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
     }
 
     const texts: [where: string, text: string | undefined][] = [
@@ -172,7 +172,7 @@ function specTexts(): Set<string> {
 describe('registry declarations', () => {
   it('have no problems (all of them listed together, each with the file to fix)', () => {
     const problems = declarationProblems(toolEntries(), {
-      hasProcessor: (id) => existsSync(join(REPO, 'server/src/processors', `${id}.processor.ts`)),
+      hasProcessor: (id) => existsSync(join(REPO, 'server/src/processors', id, `${id}.processor.ts`)),
       specTexts: specTexts(),
       allowedTexts: ALLOWED_TEXTS,
     });
@@ -199,7 +199,7 @@ describe('registry declarations', () => {
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare id "a"');
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare endpoint /api/v1/x/one');
     expect(text).toContain('registry/b.tool.ts: category "nowhere" does not exist');
-    expect(text).toContain('registry/c.tool.ts: no processor; create server/src/processors/c.processor.ts');
+    expect(text).toContain('registry/c.tool.ts: no processor; create server/src/processors/c/c.processor.ts');
     expect(text).toContain('registry/a.tool.ts: toast.success "Done!" is not the spec\'s wording');
     expect(text).toContain('registry/c.tool.ts: fields.customMode defaults to "SIDEWAYS", which is not one of its options');
     expect(text).toContain('ALLOWED_TEXTS lists "Unused text.", which no tool uses any more');

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { CATEGORIES, FILE_TYPES, PLANNED_TOOLS, schemaOf, toolCatalog, tools, WIDGET_KEYS } from './index';
+import { CATEGORIES, ENDPOINT_PATTERN, FILE_TYPES, PLANNED_TOOLS, schemaOf, toolCatalog, tools, WIDGET_KEYS } from './index';
 
 describe('the registry', () => {
   it('lists every <id>.tool.ts file, and each exports the tool of that id', () => {
@@ -9,7 +9,7 @@ describe('the registry', () => {
 
   // Unique ids and endpoints (shared ones via `sharesEndpoint`) are checked with the rest in registry-checks.spec.ts.
   it('has endpoints under /api/v1/', () => {
-    for (const tool of tools) expect(tool.endpoint).toMatch(/^\/api\/v1\/[a-z]+\/[a-z0-9/-]+$/);
+    for (const tool of tools) expect(tool.endpoint).toMatch(ENDPOINT_PATTERN);
   });
 
   it('shows 59 tools on the home page: 10, 5, 9, 10, 12 and 13 per category', () => {

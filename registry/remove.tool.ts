@@ -4,6 +4,7 @@ import { defineTool, pages } from './kit';
 export const removeTool = defineTool({
   id: 'remove',
   category: 'organize',
+  structural: true,
   title: 'Remove Pages',
   subtitle: 'Delete pages or ranges from a PDF.',
   endpoint: '/api/v1/general/remove-pages',

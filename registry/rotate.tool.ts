@@ -4,6 +4,7 @@ import { defineTool, number } from './kit';
 export const rotateTool = defineTool({
   id: 'rotate',
   category: 'organize',
+  structural: true,
   title: 'Rotate PDF',
   subtitle: 'Turn every page by 90, 180 or 270 degrees.',
   endpoint: '/api/v1/general/rotate-pdf',

@@ -1,4 +1,4 @@
-import { defineTool, text } from './kit';
+import { defineTool, singlePdfInput, text } from './kit';
 
 /**
  * PDF to Single Large Page: stacks every page, top to bottom, on one page as wide
@@ -7,19 +7,12 @@ import { defineTool, text } from './kit';
 export const singleLargePageTool = defineTool({
   id: 'single-large-page',
   category: 'organize',
+  structural: true,
   title: 'PDF to Single Large Page',
   subtitle: 'Stack all pages into one tall page.',
   endpoint: '/api/v1/general/pdf-to-single-page',
 
-  input: {
-    accept: ['pdf'],
-    multiple: false,
-    messages: {
-      missing: 'Please upload a PDF file.',
-      wrongType: 'Please upload a PDF file.',
-      dropWrongType: 'Please drop a PDF file only.',
-    },
-  },
+  input: singlePdfInput({ dropMessage: true }),
 
   fields: {
     // The spec's page sends the file name; the reference ignores it, and so does the server.

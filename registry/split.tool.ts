@@ -4,6 +4,7 @@ import { defineTool, pages } from './kit';
 export const splitTool = defineTool({
   id: 'split',
   category: 'organize',
+  structural: true,
   title: 'Split PDF',
   subtitle: 'Cut a PDF into parts after the pages you list.',
   endpoint: '/api/v1/general/split-pages',

@@ -1,15 +1,15 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTool } from './new-tool';
+import { createTool, type NewToolDirs } from './new-tool';
 import { REGISTRY_DIR, renderRegistryIndex, registeredToolIds } from './registry-index';
 
 describe('new-tool', () => {
   let root: string;
-  let dirs: { registry: string; processors: string };
+  let dirs: NewToolDirs;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'folio-new-tool-'));
-    dirs = { registry: join(root, 'registry'), processors: join(root, 'processors') };
+    dirs = { registry: join(root, 'registry'), processors: join(root, 'processors'), scenarios: join(root, 'scenarios') };
     mkdirSync(dirs.registry);
     mkdirSync(dirs.processors);
     copyFileSync(join(REGISTRY_DIR, 'planned.ts'), join(dirs.registry, 'planned.ts'));
@@ -17,12 +17,13 @@ describe('new-tool', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('writes the tool, its processor and a spec, taking title and subtitle off the planned list', () => {
+  it('writes the tool, its processor folder with an HTTP spec, and a browser scenario, taking title and subtitle off the planned list', () => {
     const written = createTool({ id: 'remove-password', category: 'security', endpoint: '/api/v1/security/remove-password' }, dirs);
     expect(written.map((f) => f.replace(`${root}/`, ''))).toEqual([
       'registry/remove-password.tool.ts',
-      'processors/remove-password.processor.ts',
-      'processors/remove-password.processor.spec.ts',
+      'processors/remove-password/remove-password.processor.ts',
+      'processors/remove-password/remove-password.http.spec.ts',
+      'scenarios/remove-password.scenario.ts',
     ]);
     const tool = readFileSync(written[0], 'utf8');
     expect(tool).toContain("export const removePasswordTool = defineTool({");
@@ -31,7 +32,13 @@ describe('new-tool', () => {
     const processor = readFileSync(written[1], 'utf8');
     expect(processor).toContain('@ToolProcessor(removePasswordTool)');
     expect(processor).toContain('export class RemovePasswordProcessor');
-    expect(processor).toContain("ApiError.notImplemented('Remove PDF Password')");
+    expect(processor).not.toMatch(/501|notImplemented/);
+    const spec = readFileSync(written[2], 'utf8');
+    expect(spec).toContain('useTestServer()');
+    expect(spec).toContain('expect(res.status).toBe(200)');
+    expect(spec).not.toContain('501');
+    const scenario = readFileSync(written[3], 'utf8');
+    expect(scenario).toContain('export default defineScenario(removePasswordTool, [');
     expect(readFileSync(join(dirs.registry, 'planned.ts'), 'utf8')).not.toContain("id: 'remove-password'");
     expect(registeredToolIds(dirs.registry)).toEqual(['remove-password', 'rotate']);
     expect(renderRegistryIndex(registeredToolIds(dirs.registry))).toContain("import { removePasswordTool } from './remove-password.tool';");

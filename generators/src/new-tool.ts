@@ -1,17 +1,20 @@
 /**
  * `npm run new-tool -- <id> --category <category> --endpoint /api/v1/...`
- * writes registry/<id>.tool.ts, server/src/processors/<id>.processor.ts and its
- * spec from generators/templates, takes the tool off the planned list, and
- * regenerates registry/index.ts. Nothing else needs editing by hand.
+ * writes registry/<id>.tool.ts, server/src/processors/<id>/<id>.processor.ts, its
+ * HTTP spec beside it and web/e2e/scenarios/<id>.scenario.ts from
+ * generators/templates, takes the tool off the planned list, and regenerates
+ * registry/index.ts. Nothing else needs editing by hand.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { camelCase, REGISTRY_DIR, writeRegistryIndex } from './registry-index';
+import { camelCase, CATEGORIES, ENDPOINT_PATTERN, pascalCase } from '@folio/registry';
+import { REGISTRY_DIR, writeRegistryIndex } from './registry-index';
 
 const REPO = resolve(__dirname, '../..');
 const TEMPLATES = resolve(__dirname, '../templates');
 const PROCESSORS_DIR = join(REPO, 'server/src/processors');
-const CATEGORY_IDS = ['organize', 'convert-to', 'convert-from', 'security', 'edit', 'advanced'];
+const SCENARIOS_DIR = join(REPO, 'web/e2e/scenarios');
+const CATEGORY_IDS: readonly string[] = CATEGORIES.map((category) => category.id);
 
 export interface NewToolRequest {
   id: string;
@@ -23,10 +26,6 @@ export interface NewToolRequest {
 
 export class NewToolError extends Error {}
 
-function pascalCase(id: string): string {
-  const camel = camelCase(id);
-  return camel[0].toUpperCase() + camel.slice(1);
-}
 
 function render(template: string, values: Record<string, string>): string {
   return readFileSync(join(TEMPLATES, template), 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
@@ -57,17 +56,29 @@ function takeOffPlannedList(id: string, registryDir: string): { title: string; s
   return title && subtitle ? { title, subtitle } : undefined;
 }
 
-export function createTool(request: NewToolRequest, dirs = { registry: REGISTRY_DIR, processors: PROCESSORS_DIR }): string[] {
+export interface NewToolDirs {
+  registry: string;
+  processors: string;
+  scenarios: string;
+}
+
+const REPO_DIRS: NewToolDirs = { registry: REGISTRY_DIR, processors: PROCESSORS_DIR, scenarios: SCENARIOS_DIR };
+
+/** Writes a tool's four files: declaration, processor, HTTP spec, browser scenario. */
+export function createTool(request: NewToolRequest, dirs: NewToolDirs = REPO_DIRS): string[] {
   const { id, category, endpoint } = request;
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new NewToolError(`Tool id "${id}" must be kebab-case, like pdf-to-word.`);
   if (!CATEGORY_IDS.includes(category)) throw new NewToolError(`--category must be one of ${CATEGORY_IDS.join(', ')}; got "${category}".`);
-  if (!/^\/api\/v1\/[a-z]+\/[A-Za-z0-9/-]+$/.test(endpoint)) throw new NewToolError(`--endpoint must look like /api/v1/general/rotate-pdf; got "${endpoint}".`);
+  if (!ENDPOINT_PATTERN.test(endpoint)) throw new NewToolError(`--endpoint must look like /api/v1/general/rotate-pdf; got "${endpoint}".`);
 
   const toolFile = join(dirs.registry, `${id}.tool.ts`);
-  const processorFile = join(dirs.processors, `${id}.processor.ts`);
-  const specFile = join(dirs.processors, `${id}.processor.spec.ts`);
+  const processorDir = join(dirs.processors, id);
+  const processorFile = join(processorDir, `${id}.processor.ts`);
+  const specFile = join(processorDir, `${id}.http.spec.ts`);
+  const scenarioFile = join(dirs.scenarios, `${id}.scenario.ts`);
   if (existsSync(toolFile)) throw new NewToolError(`Tool "${id}" already exists: registry/${id}.tool.ts.`);
-  if (existsSync(processorFile)) throw new NewToolError(`A processor for "${id}" already exists: server/src/processors/${id}.processor.ts.`);
+  if (existsSync(processorDir)) throw new NewToolError(`A processor folder for "${id}" already exists: server/src/processors/${id}/.`);
+  if (existsSync(scenarioFile)) throw new NewToolError(`A browser scenario for "${id}" already exists: web/e2e/scenarios/${id}.scenario.ts.`);
   const owner = endpointOwner(endpoint, dirs.registry);
   if (owner) throw new NewToolError(`Endpoint ${endpoint} is already declared in registry/${owner}.`);
 
@@ -84,10 +95,13 @@ export function createTool(request: NewToolRequest, dirs = { registry: REGISTRY_
     pascalId: pascalCase(id),
     underscoreId: id.replace(/-/g, '_'),
   };
+  mkdirSync(processorDir, { recursive: true });
+  mkdirSync(dirs.scenarios, { recursive: true });
   writeFileSync(toolFile, render('tool.ts.tmpl', values));
   writeFileSync(processorFile, render('processor.ts.tmpl', values));
-  writeFileSync(specFile, render('processor.spec.ts.tmpl', values));
-  return [toolFile, processorFile, specFile];
+  writeFileSync(specFile, render('http.spec.ts.tmpl', values));
+  writeFileSync(scenarioFile, render('scenario.ts.tmpl', values));
+  return [toolFile, processorFile, specFile, scenarioFile];
 }
 
 function parseArgs(argv: string[]): NewToolRequest {

@@ -5,19 +5,27 @@
  * Both read this module, so the checklist and the test cannot drift apart.
  */
 import {
+  collectParams,
   extensionOf,
+  resolveResult,
+  schemaOf,
+  formatMegabytes,
+  maxFilesPerRequest,
   FILE_TYPES,
   hasExtensionOf,
+  isFieldRequired,
   isFieldVisible,
   PageSelectionError,
   renderFileName,
-  RESULT_CONTENT_TYPES,
   type AnyTool,
   type Field,
   type FileTypeKey,
   type Scalar,
   type SelectOption,
 } from '@folio/registry';
+
+/** Placeholder for a success until `add` knows the case's fields. */
+const SUCCESS: QaExpectation = Object.freeze({ status: 200 });
 
 /** Server limits a case depends on (README "Configuration"); tests start their server with smaller ones. */
 export interface QaLimits {
@@ -51,13 +59,9 @@ export const RUNNER_TEXTS = {
   pdfCorrupted:
     "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.",
   pdfPassword: 'The PDF Document is passworded and either the password was not provided or was incorrect',
-  fileTooLarge: (maxBytes: number) => `Each file may be at most ${megabytes(maxBytes)}.`,
+  fileTooLarge: (maxBytes: number) => `Each file may be at most ${formatMegabytes(maxBytes)}.`,
 };
 
-/** 104857600 → '100 MB', as api-error.ts rounds it. */
-export function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
 
 /**
  * What the uploaded files are. `valid` is a small valid file of one type the
@@ -249,7 +253,7 @@ export function minFilesOf(tool: AnyTool): number {
 
 /** The most files one request may carry, given the server's limit. */
 export function maxFilesOf(tool: AnyTool, limits: QaLimits): number {
-  return tool.input.multiple ? Math.min(tool.input.maxFiles ?? Infinity, limits.maxFiles) : 1;
+  return maxFilesPerRequest(tool.input, limits.maxFiles);
 }
 
 /** Decimal text without float noise: 0.1 - 0.01 → '0.09'. */
@@ -370,7 +374,7 @@ class Derivation {
       let changed = false;
       for (const [name, field] of this.fields) {
         if (name in set) continue;
-        if (field.required && visible(name) && values[name] === undefined) {
+        if (isFieldRequired(field, this.parsedView(values)) && values[name] === undefined) {
           values[name] = this.validValue(field);
           changed = true;
         }
@@ -431,11 +435,19 @@ class Derivation {
     return { kind, count, type: sampleTypeOf(this.tool), name: this.uploadName };
   }
 
+  /** A success; `add` works out its content type and name from the case's own fields. */
   private success(): QaExpectation {
-    const { result } = this.tool;
+    return SUCCESS;
+  }
+
+  /** What a success looks like for these fields: the declaration's result, or the variant they choose. */
+  private successFor(fields: Record<string, string>): QaExpectation {
     // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
-    if (result.noContentWhen) return { status: 204 };
-    return { status: 200, contentType: result.apiContentType ?? RESULT_CONTENT_TYPES[result.kind], fileName: renderFileName(this.tool.download.api, this.uploadName) };
+    if (this.tool.result.noContentWhen) return { status: 204 };
+    const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, fields));
+    const params = parsed.success ? (parsed.data as Values) : {};
+    const result = resolveResult(this.tool, params);
+    return { status: 200, contentType: result.apiContentType, fileName: renderFileName(result.download.api, this.uploadName, params) };
   }
 
   private fieldError(field: string, message: string): QaExpectation {
@@ -443,7 +455,8 @@ class Derivation {
   }
 
   private add(c: Omit<QaCase, 'toolId' | 'endpoint' | 'upload'> & { upload?: QaUpload }): void {
-    this.cases.push({ toolId: this.tool.id, endpoint: this.tool.endpoint, upload: this.upload(), ...c });
+    const expect = c.expect === SUCCESS ? this.successFor(c.fields) : c.expect;
+    this.cases.push({ toolId: this.tool.id, endpoint: this.tool.endpoint, upload: this.upload(), ...c, expect });
   }
 
   /** An accepted value for `name`, run end to end or against the schema only. */
@@ -662,7 +675,7 @@ class Derivation {
       file('corrupt-pdf', 'A damaged PDF (starts like one, then falls apart)', this.upload('corrupt'), { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted });
       file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
     }
-    file('too-large', `A file over ${megabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {
+    file('too-large', `A file over ${formatMegabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {
       ...RUNNER_ERRORS.fileTooLarge,
       message: RUNNER_TEXTS.fileTooLarge(this.limits.maxUploadBytes),
     });

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { FILE_TYPES, RESULT_CONTENT_TYPES, tools as registeredTools, type AnyTool } from '@folio/registry';
-import { DEFAULT_QA_LIMITS, deriveQaCases, describeUpload, maxFilesOf, megabytes, minFilesOf, type QaCase, type QaLimits } from './qa-cases';
+import { FILE_TYPES, formatMegabytes, RESULT_CONTENT_TYPES, tools as registeredTools, type AnyTool } from '@folio/registry';
+import { DEFAULT_QA_LIMITS, deriveQaCases, describeUpload, maxFilesOf, minFilesOf, type QaCase, type QaLimits } from './qa-cases';
 
 const REPO = resolve(__dirname, '../..');
 export const DEFAULT_OUT_DIR = join(REPO, '.qa');
@@ -57,7 +57,7 @@ export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limi
     '',
     `- Page: /tools/${tool.category}/${tool.id}`,
     `- API: \`POST ${tool.endpoint}\`, multipart, files under \`fileInput\``,
-    `- Files: ${accept}, ${files}; each at most ${megabytes(limits.maxUploadBytes)}`,
+    `- Files: ${accept}, ${files}; each at most ${formatMegabytes(limits.maxUploadBytes)}`,
     `- Success: ${RESULT_CONTENT_TYPES[tool.result.kind]}, API name \`${tool.download.api}\`, browser name \`${tool.download.browser}\``,
     `- Toast on success: "${tool.toast.success}"`,
   ];

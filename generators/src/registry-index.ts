@@ -5,14 +5,11 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { camelCase } from '@folio/registry';
 
 export const REGISTRY_DIR = resolve(__dirname, '../../registry');
 const INDEX_FILE = join(REGISTRY_DIR, 'index.ts');
 const TOOL_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.tool\.ts$/;
-
-export function camelCase(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-}
 
 /** Tool ids in file-name order, from `registry/<id>.tool.ts`. */
 export function registeredToolIds(dir = REGISTRY_DIR): string[] {

@@ -1,5 +1,5 @@
 import type { CategoryId } from './categories';
-import type { Field } from './fields';
+import type { Field, VisibleWhen } from './fields';
 import type { FileTypeKey } from './file-types';
 import type { RequestEnhancerKey } from './request-enhancer-keys';
 
@@ -47,7 +47,8 @@ export type ResultKind = 'pdf' | 'zip' | 'text' | 'json' | 'csv' | 'html' | 'dow
 
 /**
  * A file-name template. `{base}` is the uploaded name without its last extension
- * (reference §1.5), `{name}` the whole uploaded name. e.g. '{base}_rotated.pdf'
+ * (reference §1.5), `{name}` the whole uploaded name, `{<field>}` the chosen value
+ * of one of the tool's options. e.g. '{base}_rotated.pdf', '{base}.{outputFormat}'
  */
 export type NameTemplate = string;
 
@@ -63,6 +64,16 @@ export interface DownloadSpec {
   fallback?: string;
   /** Text of the download button, where the spec names it. e.g. 'Download Cropped PDF' */
   label?: string;
+}
+
+/** What changes in the answer while options hold some values: see `result.variants`. */
+export interface ResultVariant {
+  /** The option values that choose it, like `visibleWhen`. e.g. `{ downloadHtml: [true] }` */
+  when: VisibleWhen;
+  kind?: ResultKind;
+  /** The API's Content-Type for this answer, when not the kind's usual one. */
+  apiContentType?: string;
+  download?: Partial<DownloadSpec>;
 }
 
 /**
@@ -127,6 +138,11 @@ export interface ToolDefinition<F extends Fields = Fields> {
     apiContentType?: string;
     /** When the API answers 204 No Content instead of a file. e.g. 'no table on the chosen pages' */
     noContentWhen?: string;
+    /**
+     * Another kind of answer for some option values, the first that matches
+     * winning. e.g. Email to PDF's `downloadHtml`: the HTML page instead of the PDF.
+     */
+    variants?: readonly ResultVariant[];
   };
   download: DownloadSpec;
   toast: {
@@ -139,8 +155,22 @@ export interface ToolDefinition<F extends Fields = Fields> {
   };
   /** After a success: keep the form (default) or clear files and reset fields. */
   afterSuccess?: 'keep' | 'reset';
+  /**
+   * The work is structural (qpdf or pdf-lib rearranging objects: milliseconds a
+   * request, memory flat), not rendering, converting or OCR. Cross-tool suites
+   * (fuzzing, the QA matrix, the corpus) send such tools many more requests.
+   */
+  structural?: boolean;
   /** Longest an engine may run for one request, in ms; the server default applies otherwise. */
   timeoutMs?: number;
+}
+
+/**
+ * Most files one request may carry for this input: 1 for a single-file tool,
+ * else the tool's own limit within the server's.
+ */
+export function maxFilesPerRequest(input: Pick<InputSpec, 'multiple' | 'maxFiles'>, serverMaxFiles: number): number {
+  return input.multiple ? Math.min(input.maxFiles ?? Infinity, serverMaxFiles) : 1;
 }
 
 /** Any declared tool, whatever its fields. */

@@ -33,6 +33,12 @@ export interface FieldCommon {
    * e.g. 'Please enter pages to split.'
    */
   required?: string;
+  /**
+   * Narrows `required` to some of the values that show the field, where a blank
+   * means something for the others. e.g. Organise's page order: required for
+   * CUSTOM, a blank copy count for DUPLICATE means 2. `{ customMode: ['CUSTOM'] }`
+   */
+  requiredWhen?: VisibleWhen;
   /** Other multipart names clients send for the same option. e.g. ['colorType'] */
   aliases?: readonly string[];
   /** Widget key, when the default widget for the kind does not fit. e.g. 'bookmark-editor' */

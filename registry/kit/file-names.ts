@@ -1,5 +1,3 @@
-import type { NameTemplate } from './define-tool';
-
 /**
  * The uploaded name without its last extension (reference §1.5): `a.b.pdf` → `a.b`,
  * `.hidden` and `noext` unchanged, no name at all → `default`.
@@ -9,11 +7,6 @@ export function baseName(originalName: string | undefined): string {
   const dot = originalName.lastIndexOf('.');
   if (dot <= 0 || dot === originalName.length - 1) return originalName;
   return originalName.slice(0, dot);
-}
-
-/** Fills `{base}` and `{name}` in a download-name template. e.g. '{base}_rotated.pdf' → 'report_rotated.pdf' */
-export function renderFileName(template: NameTemplate, originalName: string | undefined): string {
-  return template.replace(/\{base\}/g, baseName(originalName)).replace(/\{name\}/g, originalName ?? 'default');
 }
 
 /** Same name with another extension. e.g. ('x_rotated.pdf', '.zip') → 'x_rotated.zip' */

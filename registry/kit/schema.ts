@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyTool, Fields, ToolDefinition } from './define-tool';
-import type { Field, Scalar } from './fields';
+import type { Field, Scalar, VisibleWhen } from './fields';
+import { isBlank } from './wire';
 
 type HasDefault<F> = F extends { default: infer D } ? (undefined extends D ? false : true) : false;
 type IsConditional<F> = F extends { visibleWhen: object } ? true : false;
@@ -21,16 +22,19 @@ export type ToolParams<T extends { fields: Fields }> = {
 
 type Values = Record<string, unknown>;
 
-/** Whether a field is shown (and so required and sent) for these values. */
-export function isFieldVisible(field: Field, values: Values): boolean {
-  if (!field.visibleWhen) return true;
-  return Object.entries(field.visibleWhen).every(([other, allowed]) =>
-    (allowed as readonly Scalar[]).some((v) => String(v) === String(values[other])),
-  );
+/** Whether every field named in `condition` holds one of its listed values. */
+export function conditionHolds(condition: VisibleWhen, values: Values): boolean {
+  return Object.entries(condition).every(([other, allowed]) => (allowed as readonly Scalar[]).some((v) => String(v) === String(values[other])));
 }
 
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** Whether a field is shown (and so sent) for these values. */
+export function isFieldVisible(field: Field, values: Values): boolean {
+  return !field.visibleWhen || conditionHolds(field.visibleWhen, values);
+}
+
+/** Whether a blank value is refused for these values: the field is required, shown, and its `requiredWhen` holds. */
+export function isFieldRequired(field: Field, values: Values): boolean {
+  return field.required !== undefined && isFieldVisible(field, values) && (!field.requiredWhen || conditionHolds(field.requiredWhen, values));
 }
 
 /**
@@ -53,8 +57,8 @@ export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<T
         continue;
       }
       const value = parsed.data ?? field.default;
-      if (field.required && isBlank(value)) {
-        ctx.addIssue({ code: 'custom', path: [name], message: field.required });
+      if (isFieldRequired(field, values) && isBlank(value)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: field.required! });
         continue;
       }
       values[name] = value;

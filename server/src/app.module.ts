@@ -5,7 +5,7 @@ import { ContactModule } from './contact/contact.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { SiteController } from './site/site.controller';
 import { WebAppController } from './site/web-app.controller';
-import { ToolsModule } from './tools/tools.module';
+import { ToolsModule } from './tool-routing/tools.module';
 
 @Module({})
 class WebAppModule {}

@@ -3,7 +3,7 @@ import { mergeTool, rotateTool, splitTool, tools, type AnyTool } from '@folio/re
 import { postTool } from './support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './support/pdfs';
 import { sampleUpload, wrongTypeSample } from './support/sample-files';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 import { validFields } from './support/valid-fields';
 
 const PASSWORD_TEXT = 'The PDF Document is passworded and either the password was not provided or was incorrect';
@@ -15,8 +15,7 @@ describe('bad input on every tool', () => {
   beforeAll(async () => (server = await startTestServer({ maxUploadBytes: 64 * 1024 })));
   afterAll(() => server.close());
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   /** Options that pass each tool's own checks, so the file is what fails. */

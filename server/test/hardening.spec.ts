@@ -8,7 +8,7 @@ import request from 'supertest';
 import { fileToPdfTool, htmlToPdfTool, rotateTool, splitTool } from '@folio/registry';
 import { postTool } from './support/http';
 import { makePdf } from './support/pdfs';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 
 jest.setTimeout(180_000);
 
@@ -56,8 +56,7 @@ describe('slow clients are closed', () => {
     clearInterval(drip);
     expect(closed).not.toBe('open');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 });
 
@@ -73,8 +72,7 @@ describe('hardening of answers', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   it('sends Permissions-Policy, and no HSTS without an HTTPS public address', async () => {

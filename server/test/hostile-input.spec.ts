@@ -1,7 +1,7 @@
 import { tools } from '@folio/registry';
 import { postTool } from './support/http';
 import { HOSTILE_INPUTS } from './support/hostile-pdfs';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 import { validFields } from './support/valid-fields';
 
 jest.setTimeout(60_000);
@@ -16,8 +16,7 @@ describe('hostile and broken input', () => {
   beforeAll(async () => (server = await startTestServer({ engineTimeoutMs: 20_000 })));
   afterAll(() => server.close());
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   const cases = tools.filter((tool) => tool.input.accept.includes('pdf')).flatMap((tool) => Object.keys(HOSTILE_INPUTS).map((input) => [tool.id, input] as const));

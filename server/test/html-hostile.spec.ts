@@ -6,7 +6,7 @@ import { htmlToPdfTool, markdownToPdfTool } from '@folio/registry';
 import { pixelBombPng, zipOf } from './support/html-documents';
 import { postTool, type Upload } from './support/http';
 import { pageTexts } from './support/pdfs';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 
 jest.setTimeout(120_000);
 
@@ -76,8 +76,7 @@ describe('Hostile HTML and Markdown', () => {
     await server.close();
   });
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   /** Everything the recorders saw, for one message if anything arrived. */

@@ -9,7 +9,7 @@ import { fileToPdfTool } from '@folio/registry';
 import { postTool, type ToolResponse } from './support/http';
 import { FODT_NAMESPACES, flatOdt, officeFixture } from './support/office-fixtures';
 import { pageTexts } from './support/pdfs';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 
 /**
  * Hostile office documents: whatever they reference (local files, the loopback
@@ -92,8 +92,7 @@ describe('Hostile office documents (Convert File to PDF)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   const convert = (name: string, content: string | Buffer) =>

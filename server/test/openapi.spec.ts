@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
-import { RESULT_CONTENT_TYPES, tools, type Field, type SelectOption } from '@folio/registry';
+import { resolveResult, tools, type Field, type SelectOption } from '@folio/registry';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -87,7 +87,9 @@ describe('OpenAPI document and API reference', () => {
 
     it('documents the result type, the download name and every error status', () => {
       const responses = post().responses;
-      expect(Object.keys(responses['200'].content)).toContain(RESULT_CONTENT_TYPES[tool.result.kind]);
+      // The Content-Type the API really sends for the defaults (PDF to HTML: a ZIP; PDF to Markdown: text/markdown), and each variant's.
+      expect(Object.keys(responses['200'].content)).toContain(resolveResult(tool).apiContentType);
+      for (const variant of tool.result.variants ?? []) expect(Object.keys(responses['200'].content)).toContain(variant.apiContentType ?? resolveResult(tool).apiContentType);
       expect(responses['200'].description).toContain(tool.download.api);
       expect(responses['200'].headers['Content-Disposition']).toBeDefined();
       for (const status of ['400', '413', '415', '500']) expect(responses[status]).toBeDefined();

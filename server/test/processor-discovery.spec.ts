@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { mergeTool, rotateTool, splitTool, tools } from '@folio/registry';
-import { discoverProcessors } from '../src/tools/processor-discovery';
+import { discoverProcessors } from '../src/tool-routing/processor-discovery';
 
 const fixtures = (name: string) => join(__dirname, 'fixtures', name);
 
@@ -13,7 +13,7 @@ describe('discoverProcessors', () => {
 
   it('refuses to start when a tool has no processor, naming both files', () => {
     expect(() => discoverProcessors([mergeTool], fixtures('processors-unknown'))).toThrow(
-      /Tool "merge" \(registry\/merge\.tool\.ts\) has no processor: create server\/src\/processors\/merge\.processor\.ts/,
+      /Tool "merge" \(registry\/merge\.tool\.ts\) has no processor: create server\/src\/processors\/merge\/merge\.processor\.ts/,
     );
   });
 
@@ -24,7 +24,7 @@ describe('discoverProcessors', () => {
   });
 
   it('refuses a processor file named after another tool', () => {
-    expect(() => discoverProcessors([rotateTool], fixtures('processors-misnamed'))).toThrow(/turn\.processor\.ts declares tool "rotate"/);
+    expect(() => discoverProcessors([rotateTool], fixtures('processors-misnamed'))).toThrow(/turn\.processor\.ts declares tool "rotate"; rename its folder to processors\/rotate\//);
   });
 
   it('reports every problem at once', () => {
@@ -35,6 +35,14 @@ describe('discoverProcessors', () => {
       message = (error as Error).message;
     }
     expect(message.split('\n  - ')).toHaveLength(4);
+  });
+
+  it('refuses a loose file in processors/, naming it', () => {
+    expect(() => discoverProcessors([], fixtures('processors-loose'))).toThrow(/processors-loose\/page-helpers\.ts is a loose file: processors\/ holds only tool folders/);
+  });
+
+  it('refuses a folder without its processor file', () => {
+    expect(() => discoverProcessors([], fixtures('processors-loose'))).toThrow(/processors-loose\/stray\/ has no stray\.processor\.ts/);
   });
 
   it('refuses two tools on one endpoint', () => {

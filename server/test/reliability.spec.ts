@@ -2,10 +2,10 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
-import { held, holdTool } from './fixtures/processors-hold/hold.processor';
+import { held, holdTool } from './fixtures/processors-hold/hold/hold.processor';
 import { postTool } from './support/http';
 import { makePdf } from './support/pdfs';
-import { settle, startTestServer, type TestServer } from './support/test-server';
+import { leftoversAfterCleanup, settle, startTestServer, type TestServer } from './support/test-server';
 
 const HOLD_PROCESSORS = join(__dirname, 'fixtures', 'processors-hold');
 
@@ -112,8 +112,7 @@ describe('limits', () => {
   beforeAll(async () => (server = await startTestServer({ maxUploadBytes: 50_000, maxRequestBytes: 120_000, maxFiles: 3 })));
   afterAll(() => server.close());
   afterEach(async () => {
-    await settle();
-    expect(server.leftovers()).toEqual([]);
+    expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 
   it('refuses a request over the request limit from its Content-Length, naming the limit', async () => {

@@ -1,3 +1,6 @@
+import { formatMegabytes } from '@folio/registry';
+import type { ContentTooLargeError, TooManyPagesError } from '../input-checks/input-errors';
+
 /**
  * Errors the API reports to clients, shaped like the reference's problem JSON
  * (§1.7): clients read `detail` or `error`, and compare some texts exactly.
@@ -49,13 +52,13 @@ export class ApiError extends Error {
   }
 
   static fileTooLarge(maxBytes: number): ApiError {
-    return new ApiError(413, '/errors/file-too-large', 'File Too Large', `Each file may be at most ${megabytes(maxBytes)}.`, {
+    return new ApiError(413, '/errors/file-too-large', 'File Too Large', `Each file may be at most ${formatMegabytes(maxBytes)}.`, {
       headers: { Connection: 'close' },
     });
   }
 
   static requestTooLarge(maxBytes: number): ApiError {
-    return new ApiError(413, '/errors/file-too-large', 'Request Too Large', `One request may carry at most ${megabytes(maxBytes)} of files.`, {
+    return new ApiError(413, '/errors/file-too-large', 'Request Too Large', `One request may carry at most ${formatMegabytes(maxBytes)} of files.`, {
       headers: { Connection: 'close' },
     });
   }
@@ -92,18 +95,13 @@ export class ApiError extends Error {
     return new ApiError(400, '/errors/no-pages', 'No Pages', `The PDF "${fileName}" has no pages.`, { errorCode: 'E005' });
   }
 
-  static tooManyPages(pages: number, max: number): ApiError {
-    return new ApiError(400, '/errors/too-many-pages', 'Too Many Pages', `This tool handles documents of up to ${max} pages; this one has ${pages}.`);
+  static tooManyPages(error: TooManyPagesError): ApiError {
+    return new ApiError(400, '/errors/too-many-pages', 'Too Many Pages', error.message);
   }
 
   /** The PDF's page content would inflate past the server's budget (a decompression bomb, or a document too heavy to render). */
-  static contentTooLarge(fileName: string, limitMb: number): ApiError {
-    return new ApiError(
-      400,
-      '/errors/content-too-large',
-      'Content Too Large',
-      `The page content of "${fileName}" inflates to more than ${limitMb} MB when read, more than this server will render or read.`,
-    );
+  static contentTooLarge(error: ContentTooLargeError): ApiError {
+    return new ApiError(400, '/errors/content-too-large', 'Content Too Large', error.message);
   }
 
   /** The office suite could not read or convert the upload. */
@@ -142,6 +140,3 @@ export function problemBody(error: ApiError, path: string) {
   };
 }
 
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}

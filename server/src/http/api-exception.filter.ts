@@ -6,6 +6,7 @@ import { OfficeDocumentError } from '../engines/libreoffice';
 import { BusyError, DeadlineExceededError, JobAbortedError } from '../engines/limiter';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { EngineCrashedError, EngineStalledError } from '../engines/process';
+import { ContentTooLargeError, InvalidInputError, TooManyPagesError } from '../input-checks/input-errors';
 import { ApiError, problemBody } from './api-error';
 
 /**
@@ -41,6 +42,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>): ApiError | undefined {
   if (exception instanceof ApiError) return exception;
+  if (exception instanceof InvalidInputError) return ApiError.invalidArgument(exception.message);
+  if (exception instanceof TooManyPagesError) return ApiError.tooManyPages(exception);
+  if (exception instanceof ContentTooLargeError) return ApiError.contentTooLarge(exception);
   if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
   if (exception instanceof PdfCorruptedError || exception instanceof EngineCrashedError) return ApiError.pdfCorrupted();
   if (exception instanceof OfficeDocumentError) return ApiError.documentNotConvertible();

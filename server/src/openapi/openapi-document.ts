@@ -1,6 +1,12 @@
 import {
+  camelCase,
   CATEGORIES,
+  defaultsOf,
+  FILE_FIELD,
+  formatMegabytes,
+  maxFilesPerRequest,
   renderFileName,
+  resolveResult,
   RESULT_CONTENT_TYPES,
   FILE_TYPES,
   type AnyTool,
@@ -10,9 +16,8 @@ import {
 } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError, problemBody } from '../http/api-error';
-import { contentDisposition } from '../tools/content-disposition';
-import { groupByEndpoint } from '../tools/processor-discovery';
-import { FILE_FIELD } from '../tools/tool-runner';
+import { contentDisposition } from '../tool-routing/content-disposition';
+import { groupByEndpoint } from '../tool-routing/processor-discovery';
 
 /**
  * The OpenAPI 3.1 document of the tool API, built from the registry: one path per
@@ -141,7 +146,7 @@ function operation(route: readonly AnyTool[], config: OpenApiOptions['config']):
       '200': success(route),
       '400': badRequest(route, config),
       '413': {
-        description: `A file is larger than ${megabytes(config.maxUploadBytes)}, or the request larger than ${megabytes(config.maxRequestBytes)}.`,
+        description: `A file is larger than ${formatMegabytes(config.maxUploadBytes)}, or the request larger than ${formatMegabytes(config.maxRequestBytes)}.`,
         content: {
           'application/problem+json': {
             schema: ref('Problem'),
@@ -188,7 +193,7 @@ function filesSentence(tool: AnyTool, config: OpenApiOptions['config']): string 
 }
 
 function maxFilesOf(tool: AnyTool, config: OpenApiOptions['config']): number {
-  return tool.input.multiple ? Math.min(tool.input.maxFiles ?? Infinity, config.maxFiles) : 1;
+  return maxFilesPerRequest(tool.input, config.maxFiles);
 }
 
 function requestContent(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {
@@ -287,17 +292,24 @@ function success(route: readonly AnyTool[]): Json {
   const content: Json = {};
   const lines: string[] = [];
   for (const tool of route) {
-    const mediaType = RESULT_CONTENT_TYPES[tool.result.kind];
+    const declared = resolveResult(tool);
+    const mediaType = declared.apiContentType;
     content[mediaType] ??= binary(mediaType);
-    const name = `\`${tool.download.api}\``;
+    const name = `\`${declared.download.api}\``;
     let line = `the result (${mediaType}), named ${name} after the first upload`;
+    for (const variant of tool.result.variants ?? []) {
+      const answer = resolveResult(tool, Object.fromEntries(Object.entries(variant.when).map(([field, values]) => [field, values[0]])));
+      content[answer.apiContentType] ??= binary(answer.apiContentType);
+      const when = Object.entries(variant.when).map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`).join(' and ');
+      line += `; while ${when}, ${answer.apiContentType} named \`${answer.download.api}\``;
+    }
     if (tool.input.multiple && !tool.input.combine && tool.result.kind !== 'zip') {
       content[RESULT_CONTENT_TYPES.zip] ??= binary(RESULT_CONTENT_TYPES.zip);
       line += `; several files give a ZIP (${RESULT_CONTENT_TYPES.zip}) of one result each, named like the first with \`.zip\``;
     }
     lines.push(label(tool, shared, `${line}.`));
   }
-  const exampleName = renderFileName(route[0].download.api, EXAMPLE_UPLOAD);
+  const exampleName = renderFileName(route[0].download.api, EXAMPLE_UPLOAD, defaultsOf(route[0]));
   return {
     description: `${lines.join(' ')} \`{base}\` is the upload’s name without its extension.`,
     headers: {
@@ -345,10 +357,4 @@ function sentence(text: string): string {
   return /[.!?:]$/.test(text) ? text : `${text}.`;
 }
 
-function camelCase(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-}
 
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { AnyTool, CategoryId, FileTypeKey } from '@folio/registry';
+import type { AnyTool, FileTypeKey } from '@folio/registry';
 import { ZipFile } from 'yazl';
 import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaUpload } from '../../../generators/src/qa-cases';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './pdfs';
@@ -104,13 +104,7 @@ export async function qaUploadContent(upload: QaUpload, sizeLimit: number): Prom
   }
 }
 
-/**
- * Tools whose work is structural (qpdf: milliseconds a request). The others
- * drive an office suite, a browser, OCR or a renderer (seconds a request), so
- * cross-tool suites send them fewer requests; their own spec files test results.
- */
-const STRUCTURAL_CATEGORIES: readonly CategoryId[] = ['organize'];
-
+/** Structural tools (declared by the tool) get many requests in cross-tool suites; the others drive engines that take seconds. */
 export function isStructuralTool(tool: AnyTool): boolean {
-  return STRUCTURAL_CATEGORIES.includes(tool.category);
+  return tool.structural === true;
 }

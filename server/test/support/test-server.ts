@@ -47,3 +47,36 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
 export async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
+
+/**
+ * What is left in the work folder once the last response has been cleaned up:
+ * polls until the folder is empty (or `ms` have passed), rather than sleeping a
+ * fixed time and hoping.
+ */
+export async function leftoversAfterCleanup(server: Pick<TestServer, 'leftovers'>, ms = 5_000): Promise<string[]> {
+  const end = Date.now() + ms;
+  while (server.leftovers().length > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  return server.leftovers();
+}
+
+/**
+ * One test server for a describe block: started before its tests, closed after
+ * them, and checked after each test to have removed every request's folder.
+ * The returned object forwards to the running server.
+ */
+export function useTestServer(overrides: Partial<ServerConfig> = {}, options: CreateAppOptions = {}): TestServer {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = await startTestServer(overrides, options);
+  });
+  afterAll(() => running?.close());
+  afterEach(async () => {
+    if (running) expect(await leftoversAfterCleanup(running)).toEqual([]);
+  });
+  return new Proxy({} as TestServer, {
+    get: (_target, key) => {
+      if (!running) throw new Error('The test server starts in beforeAll: use it inside hooks and tests.');
+      return running[key as keyof TestServer];
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { defaultsOf, schemaOf, SHARED_TEXTS, type AnyTool } from '@folio/registry';
+import { defaultsOf, isBlank, schemaOf, SHARED_TEXTS, type AnyTool } from '@folio/registry';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,10 +15,6 @@ import { useFileSelection } from './use-file-selection';
 import { useToolRun } from './use-tool-run';
 
 type FormValues = Record<string, unknown>;
-
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || String(value).trim() === '';
-}
 
 /** Every tool's page, rendered from its declaration alone: files, options, action, result. */
 export function ToolPage({ tool }: { tool: AnyTool }) {

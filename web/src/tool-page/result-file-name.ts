@@ -1,4 +1,4 @@
-import { renderFileName, withExtension, type AnyTool } from '@folio/registry';
+import { renderFileName, resolveResult, withExtension, type AnyTool } from '@folio/registry';
 
 /** Last resort when a tool says 'from-response', the server names nothing and no fallback is declared. */
 const UNNAMED_DOWNLOAD = 'download';
@@ -28,12 +28,20 @@ export function isBatchRun(tool: AnyTool, fileCount: number): boolean {
   return !tool.input.combine && fileCount > 1;
 }
 
-/** The name the browser saves the result under, from the tool's `download` declaration. */
-export function resultFileName(tool: AnyTool, files: readonly File[], contentDisposition: string | null): string {
-  const { browser, fallback } = tool.download;
+/**
+ * The name the browser saves the result under, from the tool's `download`
+ * declaration (or the result variant the options chose), `{<field>}` filled from them.
+ */
+export function resultFileName(
+  tool: AnyTool,
+  files: readonly File[],
+  contentDisposition: string | null,
+  params: Readonly<Record<string, unknown>> = {},
+): string {
+  const { browser, fallback } = resolveResult(tool, params).download;
   const name =
     browser === 'from-response'
-      ? (fileNameFromContentDisposition(contentDisposition) ?? fallback ?? UNNAMED_DOWNLOAD)
-      : renderFileName(browser, files[0]?.name);
+      ? (fileNameFromContentDisposition(contentDisposition) ?? (fallback ? renderFileName(fallback, files[0]?.name, params) : UNNAMED_DOWNLOAD))
+      : renderFileName(browser, files[0]?.name, params);
   return isBatchRun(tool, files.length) ? withExtension(name, '.zip') : name;
 }

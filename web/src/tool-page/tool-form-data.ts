@@ -1,5 +1,4 @@
-/** Multipart name of every uploaded file, one entry per file (Stirling-compatible API). */
-export const FILE_FIELD = 'fileInput';
+import { FILE_FIELD } from '@folio/registry';
 
 /** Multipart carries text: booleans as 'true'/'false', numbers as decimal text. */
 function toWireText(value: unknown): string {

@@ -1,8 +1,8 @@
-import { extensionOf, SHARED_TEXTS, withExtension, type AnyTool, type ResultKind } from '@folio/registry';
+import { resolveResult, SHARED_TEXTS, type AnyTool, type ResultKind } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REQUEST_ENHANCERS } from '../request-enhancers';
 import { useToast } from '../toast';
-import { fileNameFromContentDisposition, isBatchRun, resultFileName } from './result-file-name';
+import { isBatchRun, resultFileName } from './result-file-name';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
 import { toolFormData } from './tool-form-data';
 
@@ -30,20 +30,17 @@ export interface ToolRun {
 /** Spec §8: one toast for every failure, the title and the body on two lines. */
 export const FAILURE_MESSAGE = `${SHARED_TEXTS.errorToastTitle}\n${SHARED_TEXTS.errorToastBody}`;
 
-function resultKind(tool: AnyTool, fileCount: number, contentType: string): ResultKind {
+function resultKind(tool: AnyTool, params: Record<string, unknown>, fileCount: number, contentType: string): ResultKind {
   if (isBatchRun(tool, fileCount)) return 'zip';
-  if (tool.result.kind === 'pdf' && !contentType.toLowerCase().includes('application/pdf')) return 'download';
-  return tool.result.kind;
+  const { kind } = resolveResult(tool, params);
+  // Never preview as a PDF what is not one.
+  if (kind === 'pdf' && !contentType.toLowerCase().includes('application/pdf')) return 'download';
+  return kind;
 }
 
-function toResult(tool: AnyTool, files: readonly File[], response: MultipartResponse): ToolResult {
-  const kind = resultKind(tool, files.length, response.contentType);
-  const declaredName = resultFileName(tool, files, response.contentDisposition);
-  // A PDF tool that answered something else (Email to PDF's HTML intermediate)
-  // must not save it under a .pdf name: keep the base, take the served extension.
-  const servedExtension = extensionOf(fileNameFromContentDisposition(response.contentDisposition) ?? '');
-  const fileName = kind === 'download' && tool.result.kind === 'pdf' && servedExtension ? withExtension(declaredName, servedExtension) : declaredName;
-  return { body: response.body, fileName, kind };
+function toResult(tool: AnyTool, files: readonly File[], params: Record<string, unknown>, response: MultipartResponse): ToolResult {
+  const kind = resultKind(tool, params, files.length, response.contentType);
+  return { body: response.body, fileName: resultFileName(tool, files, response.contentDisposition, params), kind };
 }
 
 /**
@@ -96,7 +93,7 @@ export function useToolRun(tool: AnyTool): ToolRun {
         });
         const failure = failureOf(tool, response);
         if (failure) throw new Error(`POST ${tool.endpoint} ${failure}.`);
-        setResult(toResult(tool, files, response));
+        setResult(toResult(tool, files, params, response));
         toast.success(successMessage(tool, params));
         return true;
       } catch (error) {

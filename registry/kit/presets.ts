@@ -1,0 +1,61 @@
+import type { InputSpec, ToolCheck } from './define-tool';
+import { number, select } from './fields';
+import type { ToolParams } from './schema';
+
+/**
+ * Declarations that many tools repeat, written once. Each returns plain
+ * declaration parts, so a tool file still reads as one object.
+ */
+
+/**
+ * One PDF per run (several uploads are processed as a batch only when the tool
+ * says `multiple`). `dropMessage`: the spec words a refused drop on its own
+ * ("Please drop a PDF file only.").
+ */
+export function singlePdfInput(options: { dropMessage?: boolean } = {}): InputSpec {
+  return {
+    accept: ['pdf'],
+    multiple: false,
+    messages: {
+      missing: 'Please upload a PDF file.',
+      wrongType: 'Please upload a PDF file.',
+      ...(options.dropMessage ? { dropWrongType: 'Please drop a PDF file only.' } : {}),
+    },
+  };
+}
+
+export interface PageRangeTexts {
+  /** Labels as the tool's page writes them. e.g. 'Start Page' or 'Start page' */
+  labels: { pageRange: string; startPage: string; endPage: string };
+  /** A start or end page left out while the range is custom. */
+  missing: string;
+  /** A page below 1, not whole, or an end before the start. */
+  invalid: string;
+}
+
+/**
+ * The page-range trio: all pages, or a custom start…end (1-based, inclusive,
+ * end ≥ start). Spread `fields` into the tool's fields and add `check` to its checks.
+ */
+export function pageRangeFields(texts: PageRangeTexts) {
+  const page = (label: string) =>
+    number({ label, integer: true, min: 1, visibleWhen: { pageRange: ['custom'] }, required: texts.missing, invalid: texts.invalid });
+  const fields = {
+    pageRange: select({
+      label: texts.labels.pageRange,
+      options: [
+        { value: 'all', label: 'All pages' },
+        { value: 'custom', label: 'Custom range' },
+      ],
+      default: 'all',
+      invalid: 'Choose all pages or a custom range.',
+    }),
+    startPage: page(texts.labels.startPage),
+    endPage: page(texts.labels.endPage),
+  };
+  const check: ToolCheck = { rule: 'notLess', field: 'endPage', than: 'startPage', message: texts.invalid };
+  return { fields, check };
+}
+
+/** The parsed values of the page-range trio, whatever tool declares it. */
+export type PageRangeParams = ToolParams<{ fields: ReturnType<typeof pageRangeFields>['fields'] }>;

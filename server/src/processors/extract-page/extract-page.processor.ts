@@ -1,0 +1,15 @@
+import { extractPageTool } from '@folio/registry';
+import { selectPages } from '../../engines/qpdf';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { compactRanges, documentOf, extractOrder } from '../../page-orders/page-orders';
+
+/** Keeps every page or one run of them (page-orders.ts), in order. */
+@ToolProcessor(extractPageTool)
+export class ExtractPageProcessor implements Processor<typeof extractPageTool> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof extractPageTool>): Promise<ProcessorOutput> {
+    const order = extractOrder(params, documentOf(file));
+    const output = workspace.newPath('.pdf');
+    await selectPages(file.path, output, compactRanges(order), engine);
+    return { path: output };
+  }
+}

@@ -1,0 +1,80 @@
+import { mergeTool } from '@folio/registry';
+import { postTool, type Upload } from '../../../test/support/http';
+import { encryptPdf, isEncrypted, makePdf, outlineTitles, pageCount, pageTexts } from '../../../test/support/pdfs';
+import { useTestServer } from '../../../test/support/test-server';
+
+describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
+  const server = useTestServer();
+  let alpha: Upload;
+  let beta: Upload;
+  beforeAll(async () => {
+    alpha = { name: 'alpha.pdf', content: await makePdf(2, { label: 'alpha', title: 'Zeta title', modified: new Date('2020-01-01') }) };
+    beta = { name: 'Beta.pdf', content: await makePdf(3, { label: 'beta', title: 'Alpha title', modified: new Date('2024-01-01') }) };
+  });
+
+  const firstLines = (pdf: Buffer) => pageTexts(pdf);
+
+  it('joins all pages in the order sent, named after the first file', async () => {
+    const res = await postTool(server, mergeTool.endpoint, [beta, alpha], { sortType: 'orderProvided' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.fileName).toBe('Beta_merged_unsigned.pdf');
+    expect(pageCount(res.body)).toBe(5);
+    expect(firstLines(res.body)).toEqual(['beta page 1', 'beta page 2', 'beta page 3', 'alpha page 1', 'alpha page 2']);
+    expect(outlineTitles(res.body)).toEqual([]);
+  });
+
+  it('adds one bookmark per file with generateToc', async () => {
+    const res = await postTool(server, mergeTool.endpoint, [alpha, beta], { generateToc: true });
+    expect(outlineTitles(res.body)).toEqual([
+      { title: 'alpha', page: 1 },
+      { title: 'Beta', page: 3 },
+    ]);
+  });
+
+  it('keeps the inputs’ own bookmarks, shifted to their new pages', async () => {
+    const withToc = await postTool(server, mergeTool.endpoint, [alpha, beta], { generateToc: true });
+    const res = await postTool(server, mergeTool.endpoint, [beta, { name: 'both.pdf', content: withToc.body }]);
+    expect(outlineTitles(res.body)).toEqual([
+      { title: 'alpha', page: 4 },
+      { title: 'Beta', page: 6 },
+    ]);
+  });
+
+  it.each([
+    ['byFileName', ['alpha page 1', 'beta page 1']],
+    ['byPDFTitle', ['beta page 1', 'alpha page 1']],
+    ['byDateModified', ['beta page 1', 'alpha page 1']],
+  ])('sorts with sortType=%s', async (sortType, expectedFirstPages) => {
+    const res = await postTool(server, mergeTool.endpoint, [beta, alpha], { sortType });
+    const texts = firstLines(res.body);
+    expect([texts[0], texts.find((t) => t.endsWith('page 1') && t !== texts[0])]).toEqual(expectedFirstPages);
+  });
+
+  it('follows fileOrder over sortType', async () => {
+    const res = await postTool(server, mergeTool.endpoint, [alpha, beta], { sortType: 'byFileName', fileOrder: 'Beta.pdf\nalpha.pdf' });
+    expect(firstLines(res.body)[0]).toBe('beta page 1');
+    expect(res.fileName).toBe('Beta_merged_unsigned.pdf');
+  });
+
+  it('needs at least two files', async () => {
+    const res = await postTool(server, mergeTool.endpoint, [alpha]);
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe('Please upload at least two PDF files to merge.');
+  });
+
+  it('refuses an unknown sortType', async () => {
+    const res = await postTool(server, mergeTool.endpoint, [alpha, beta], { sortType: 'bySize' });
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toMatch(/^sortType must be one of/);
+  });
+
+  it('opens owner-password PDFs and writes an unencrypted result', async () => {
+    const locked = { name: 'locked.pdf', content: encryptPdf(await makePdf(1, { label: 'locked' }), '') };
+    expect(isEncrypted(locked.content)).toBe(true);
+    const res = await postTool(server, mergeTool.endpoint, [locked, alpha]);
+    expect(res.status).toBe(200);
+    expect(isEncrypted(res.body)).toBe(false);
+    expect(firstLines(res.body)[0]).toBe('locked page 1');
+  });
+});

@@ -1,0 +1,15 @@
+import { organiseTool } from '@folio/registry';
+import { selectPages } from '../../engines/qpdf';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { compactRanges, documentOf, organiseOrder } from '../../page-orders/page-orders';
+
+/** Puts the pages in the mode's order (page-orders.ts); qpdf rebuilds the page list, streams untouched. */
+@ToolProcessor(organiseTool)
+export class OrganiseProcessor implements Processor<typeof organiseTool> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof organiseTool>): Promise<ProcessorOutput> {
+    const order = organiseOrder(params.customMode, params.pageNumbers, documentOf(file));
+    const output = workspace.newPath('.pdf');
+    await selectPages(file.path, output, compactRanges(order), engine);
+    return { path: output };
+  }
+}

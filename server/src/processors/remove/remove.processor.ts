@@ -1,0 +1,18 @@
+import { removeTool } from '@folio/registry';
+import { selectPages } from '../../engines/qpdf';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { compactRanges, documentOf, removalOrder } from '../../page-orders/page-orders';
+
+/**
+ * Keeps the pages not selected (page-orders.ts). qpdf drops the form fields whose
+ * widgets were only on removed pages, as the reference prunes them.
+ */
+@ToolProcessor(removeTool)
+export class RemoveProcessor implements Processor<typeof removeTool> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof removeTool>): Promise<ProcessorOutput> {
+    const kept = removalOrder(params.pageNumbers ?? '', documentOf(file));
+    const output = workspace.newPath('.pdf');
+    await selectPages(file.path, output, compactRanges(kept), engine);
+    return { path: output };
+  }
+}

@@ -1,0 +1,99 @@
+import type { GrayImage } from '../../engines/poppler';
+
+/**
+ * Ruling lines found in a rendered page: long, thin runs of dark pixels. A
+ * drawn line, a rectangle's edge and a cell border all look the same here,
+ * whatever PDF operators made them, which is why tables are found on the
+ * picture rather than in the content stream.
+ */
+
+/** A horizontal (y fixed) or vertical (x fixed) line, in points from the top-left corner. */
+export interface RulingLine {
+  /** The fixed coordinate: y of a horizontal line, x of a vertical one. */
+  at: number;
+  /** Where it starts and ends along its direction. */
+  from: number;
+  to: number;
+}
+
+export interface RulingLines {
+  horizontals: RulingLine[];
+  verticals: RulingLine[];
+}
+
+/** Darker than this (0 black … 255 white) counts as ink; anti-aliased thin lines stay well below. */
+const INK = 180;
+/** Shortest line, in points: longer than any glyph stroke of ordinary text. */
+const MIN_LENGTH_PT = 12;
+/** Thickest line, in points: anything thicker is a filled area (a shaded cell, a picture). */
+const MAX_THICKNESS_PT = 3;
+
+/** Every horizontal and vertical ruling line on a page rendered at `dpi`. */
+export function findRulingLines(image: GrayImage, dpi: number): RulingLines {
+  const scale = 72 / dpi;
+  const minLength = Math.max(4, Math.round(MIN_LENGTH_PT / scale));
+  const maxThickness = Math.max(2, Math.round(MAX_THICKNESS_PT / scale));
+  const { width, height, pixels } = image;
+  const horizontals = linesAlong(height, width, (row, col) => pixels[row * width + col] < INK, minLength, maxThickness);
+  const verticals = linesAlong(width, height, (col, row) => pixels[row * width + col] < INK, minLength, maxThickness);
+  const toPoints = (line: RulingLine): RulingLine => ({ at: line.at * scale, from: line.from * scale, to: line.to * scale });
+  return { horizontals: horizontals.map(toPoints), verticals: verticals.map(toPoints) };
+}
+
+/** A run being followed across neighbouring rows (or columns): one ruling line of some thickness. */
+interface Band {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
+}
+
+/**
+ * Scans `lanes` lanes (rows for horizontal lines, columns for vertical ones) of
+ * `length` pixels each. Long runs in neighbouring lanes with the same extent
+ * are one line; a band thicker than `maxThickness` is a filled shape and dropped.
+ * Answers pixel coordinates, `at` in the middle of the band.
+ */
+function linesAlong(
+  lanes: number,
+  length: number,
+  isInk: (lane: number, position: number) => boolean,
+  minLength: number,
+  maxThickness: number,
+): RulingLine[] {
+  const found: RulingLine[] = [];
+  let open: Band[] = [];
+  const close = (band: Band) => {
+    if (band.last - band.first + 1 <= maxThickness) found.push({ at: (band.first + band.last + 1) / 2, from: band.from, to: band.to });
+  };
+  for (let lane = 0; lane <= lanes; lane++) {
+    const runs = lane < lanes ? longRuns(lane, length, isInk, minLength) : [];
+    const next: Band[] = [];
+    for (const run of runs) {
+      const index = open.findIndex((band) => Math.abs(band.from - run.from) <= 2 && Math.abs(band.to - run.to) <= 2);
+      if (index >= 0) {
+        const [band] = open.splice(index, 1);
+        next.push({ from: Math.min(band.from, run.from), to: Math.max(band.to, run.to), first: band.first, last: lane });
+      } else {
+        next.push({ ...run, first: lane, last: lane });
+      }
+    }
+    open.forEach(close);
+    open = next;
+  }
+  return found;
+}
+
+function longRuns(lane: number, length: number, isInk: (lane: number, position: number) => boolean, minLength: number) {
+  const runs: { from: number; to: number }[] = [];
+  let start = -1;
+  for (let position = 0; position <= length; position++) {
+    const ink = position < length && isInk(lane, position);
+    if (ink && start < 0) start = position;
+    else if (!ink && start >= 0) {
+      if (position - start >= minLength) runs.push({ from: start, to: position });
+      start = -1;
+    }
+  }
+  return runs;
+}

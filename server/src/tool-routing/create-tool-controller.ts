@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Controller, Get, Post, Req, Res, UseInterceptors, type CallHandler, type ExecutionContext, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { diskStorage } from 'multer';
+import type { Request, Response } from 'express';
+import { maxFilesPerRequest, pascalCase } from '@folio/registry';
+import type { ServerConfig } from '../config';
+import { ApiError } from '../http/api-error';
+import type { Processor } from './processor';
+import type { ToolBinding } from './processor-discovery';
+import { ToolRunner } from './tool-runner';
+import { requestWorkspace } from '../workspace/workspace';
+
+/**
+ * Builds the controller of one endpoint from the declarations of the tools on it
+ * (usually one; Extract Pages shares Organise's route). Nest reads routes only
+ * from decorators, so they are applied here, in code, once for every endpoint.
+ */
+export function createToolController(route: readonly ToolBinding[], config: ServerConfig): Type<unknown> {
+  const owner = route.find((b) => !b.tool.sharesEndpoint) ?? route[0];
+  const endpoint = owner.tool.endpoint;
+  const maxFiles = Math.max(...route.map((b) => maxFilesPerRequest(b.tool.input, config.maxFiles)));
+  const multer = AnyFilesInterceptor({
+    // Uploads stream straight to the request's workspace, never into memory.
+    storage: diskStorage({
+      destination: (req, _file, done) => done(null, requestWorkspace(req, config.workDir).dir),
+      filename: (_req, _file, done) => done(null, `${randomUUID()}.upload`),
+    }),
+    limits: {
+      fileSize: config.maxUploadBytes,
+      files: maxFiles,
+      fields: 1000,
+      fieldSize: 1024 * 1024,
+    },
+  });
+  // Multer stops reading at this route's file limit; say that limit, not the server-wide one.
+  class Upload extends multer {
+    override async intercept(context: ExecutionContext, next: CallHandler) {
+      try {
+        return await super.intercept(context, next);
+      } catch (error) {
+        if (error instanceof BadRequestException && error.message === 'Too many files') throw ApiError.tooManyFiles(maxFiles);
+        throw error;
+      }
+    }
+  }
+
+  /** The binding a request is for: a sharing tool when the body carries one of its fields. */
+  const bindingFor = (body: Record<string, unknown>): ToolBinding =>
+    route.find((b) => b.tool.sharesEndpoint?.whenAnyField.some((field) => body[field] !== undefined)) ?? owner;
+
+  @Controller()
+  class ToolController {
+    constructor(
+      private readonly runner: ToolRunner,
+      private readonly modules: ModuleRef,
+    ) {}
+
+    @Post(endpoint)
+    @UseInterceptors(Upload)
+    handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+      const binding = bindingFor((req.body ?? {}) as Record<string, unknown>);
+      const processor = this.modules.get<Processor>(binding.processor, { strict: false });
+      return this.runner.run(binding.tool, processor, req, res);
+    }
+
+    @Get(endpoint)
+    refuseGet(): never {
+      throw ApiError.methodNotAllowed('GET');
+    }
+  }
+
+  Object.defineProperty(ToolController, 'name', { value: `${pascalCase(endpoint.split('/').pop()!)}Controller` });
+  return ToolController;
+}

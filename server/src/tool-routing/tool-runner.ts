@@ -1,0 +1,169 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  collectParams,
+  FILE_FIELD,
+  issueMessages,
+  maxFilesPerRequest,
+  renderFileName,
+  resolveResult,
+  RESULT_CONTENT_TYPES,
+  schemaOf,
+  withExtension,
+  type AnyTool,
+  type ToolParams,
+} from '@folio/registry';
+import { SERVER_CONFIG, type ServerConfig } from '../config';
+import { Limiter } from '../engines/limiter';
+import { countPages, type EngineOptions } from '../engines/qpdf';
+import { writeZip } from '../engines/zip';
+import { TooManyPagesError } from '../input-checks/input-errors';
+import { ApiError } from '../http/api-error';
+import { contentDisposition } from './content-disposition';
+import { refuseContentBombs } from '../input-checks/content-budget';
+import { sniffFileType } from '../input-checks/file-sniffing';
+import type { InputFile, NoContentOutput, Processor, ProcessorOutput } from './processor';
+import { requestWorkspace, type Workspace } from '../workspace/workspace';
+
+/**
+ * The one path every tool request takes: check files, parse options with the
+ * tool's schema, run the processor (once, or per file for a batch), answer with
+ * the result and its download name. The workspace is removed when the response
+ * closes, on success and on failure alike.
+ */
+@Injectable()
+export class ToolRunner {
+  /** Jobs at once across all tools; past the queue, 429 (back-pressure, not a pile-up). */
+  private readonly jobs: Limiter;
+
+  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+    this.jobs = new Limiter('jobs', config.maxConcurrentJobs, config.maxQueuedJobs);
+  }
+
+  async run(tool: AnyTool, processor: Processor, req: Request, res: Response): Promise<void> {
+    const workspace = requestWorkspace(req, this.config.workDir);
+    const abort = new AbortController();
+    const job = this.runJob(tool, processor, req, workspace, abort.signal);
+    // The folder stays until the job has settled and its engines have exited.
+    workspace.hold(job);
+    if (res.destroyed) abort.abort();
+    else res.once('close', () => res.writableFinished || abort.abort());
+    await this.send(res, await job);
+  }
+
+  private async runJob(tool: AnyTool, processor: Processor, req: Request, workspace: Workspace, signal: AbortSignal): Promise<Answer> {
+    if (!req.is('multipart/form-data')) throw ApiError.unsupportedMediaType();
+    const timeLimitMs = tool.timeoutMs ?? this.config.engineTimeoutMs;
+    const engine = workspace.engineOptions({ deadline: Date.now() + timeLimitMs, timeLimitMs, signal });
+
+    const uploads = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.fieldname === FILE_FIELD);
+    this.checkCount(tool, uploads);
+    const params = this.parseParams(tool, req.body);
+
+    return this.jobs.run(engine, async () => {
+      const files = await this.inspectFiles(tool, uploads, engine);
+      if (processor.readsPageContent) {
+        for (const file of files.filter((f) => f.type === 'pdf')) await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
+      }
+      return this.process(tool, processor, files, params, workspace, engine);
+    });
+  }
+
+  private parseParams(tool: AnyTool, body: unknown): ToolParams<AnyTool> {
+    const parsed = schemaOf(tool).safeParse(collectParams(tool, (body ?? {}) as Record<string, unknown>));
+    if (parsed.success) return parsed.data;
+    const issues = issueMessages(parsed.error);
+    throw ApiError.invalidArgument(issues[0].message, issues.map((i) => `${i.field}: ${i.message}`));
+  }
+
+  private checkCount(tool: AnyTool, uploads: Express.Multer.File[]): void {
+    const { input } = tool;
+    if (uploads.length === 0) throw ApiError.missingFile(input.messages.missing);
+    if (uploads.length < (input.minFiles ?? 1)) throw ApiError.invalidArgument(input.messages.tooFew ?? input.messages.missing);
+    const maxFiles = maxFilesPerRequest(input, this.config.maxFiles);
+    if (uploads.length > maxFiles) throw ApiError.tooManyFiles(maxFiles);
+  }
+
+  /** Sniffs each file's type and opens each PDF once (page count; password and damage surface here). */
+  private async inspectFiles(tool: AnyTool, uploads: Express.Multer.File[], engine: EngineOptions): Promise<InputFile[]> {
+    const { input } = tool;
+    const files: InputFile[] = [];
+    for (const upload of uploads) {
+      const originalName = decodeUploadName(upload.originalname);
+      if (upload.size === 0) throw ApiError.invalidArgument(`The file "${originalName}" is empty.`);
+      const type = await sniffFileType(upload.path, originalName, input.accept);
+      if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
+      const file: InputFile = { path: upload.path, originalName, size: upload.size, type };
+      if (type === 'pdf') {
+        file.pageCount = await countPages(upload.path, engine);
+        if (file.pageCount === 0) throw ApiError.noPages(originalName);
+        if (file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
+      }
+      files.push(file);
+    }
+    return files;
+  }
+
+  private async process(
+    tool: AnyTool,
+    processor: Processor,
+    files: InputFile[],
+    params: ToolParams<AnyTool>,
+    workspace: Workspace,
+    engine: EngineOptions,
+  ): Promise<Answer> {
+    // The declaration says what these options answer (result variants, `{<field>}` in names).
+    const declared = resolveResult(tool, params);
+    const nameOf = (output: ProcessorOutput, file: InputFile) =>
+      output.fileName ?? renderFileName(declared.download.api, output.nameFrom ?? file.originalName, params);
+    const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? declared.apiContentType;
+
+    if (tool.input.combine || files.length === 1) {
+      const output = await processor.run({ files, params, workspace, engine });
+      if ('noContent' in output) return { noContent: true };
+      return { path: output.path, fileName: nameOf(output, files[0]), contentType: contentTypeOf(output) };
+    }
+
+    // A single-document tool given several files: each is processed on its own
+    // and the results travel together in one ZIP (files with nothing to show are left out).
+    const entries = [];
+    for (const file of files) {
+      const output = await processor.run({ files: [file], params, workspace, engine });
+      if (!('noContent' in output)) entries.push({ path: output.path, name: nameOf(output, file) });
+    }
+    if (entries.length === 0) return { noContent: true };
+    const zipPath = workspace.newPath('.zip');
+    await writeZip(zipPath, entries);
+    return { path: zipPath, fileName: withExtension(entries[0].name, '.zip'), contentType: RESULT_CONTENT_TYPES.zip };
+  }
+
+  private async send(res: Response, answer: Answer): Promise<void> {
+    if ('noContent' in answer) {
+      res.status(204).end();
+      return;
+    }
+    const { size } = await stat(answer.path);
+    res.status(200);
+    res.setHeader('Content-Type', answer.contentType);
+    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Disposition', contentDisposition(answer.fileName));
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+    // 1 MiB reads instead of 64 KiB: a third less time sending a 300 MB result over loopback.
+    await pipeline(createReadStream(answer.path, { highWaterMark: 1024 * 1024 }), res);
+  }
+}
+
+/** What goes back to the client: a file, or 204 when there is nothing to send. */
+type Answer = { path: string; fileName: string; contentType: string } | NoContentOutput;
+
+/**
+ * Multer hands over the raw header bytes as latin1; browsers send UTF-8, so
+ * re-decode names like "résumé.pdf" unless that produces invalid text.
+ */
+function decodeUploadName(name: string): string {
+  const decoded = Buffer.from(name, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? name : decoded;
+}
