@@ -1,6 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
+import { startBuiltServer as startBuiltApp, type BuiltServer as RunningApp } from '../../server/test/support/built-server';
 
-export { startBuiltServer as startBuiltApp, type BuiltServer as RunningApp } from '../../server/test/support/built-server';
+export { startBuiltApp, type RunningApp };
 
 /** Flags for Debian's Chromium in a sandbox without network (see the developers' guide). */
 const CHROMIUM_ARGS = [
@@ -24,4 +25,16 @@ export async function launchChromium(): Promise<Browser> {
   await page.screenshot();
   await page.close();
   return browser;
+}
+
+/**
+ * Starts the built app and Chromium side by side. When one fails the other is stopped before the
+ * error is passed on, so a server that cannot start does not leave a browser keeping jest alive.
+ */
+export async function startAppAndBrowser(): Promise<[RunningApp, Browser]> {
+  const [app, browser] = await Promise.allSettled([startBuiltApp(), launchChromium()]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') return [app.value, browser.value];
+  if (app.status === 'fulfilled') await app.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }

@@ -1,0 +1,50 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startAppAndBrowser, type RunningApp } from './browser';
+
+jest.setTimeout(60_000);
+
+/** What the site does beyond any one tool's page (each tool's own cases are in scenarios/). */
+describe('the site in a real browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await startAppAndBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(() => context?.close());
+
+  it('lists all 59 tools on the home page, in six categories', async () => {
+    await page.goto(app.baseUrl);
+    await expectCount(page.getByTestId('tool-card'), 59);
+    for (const label of ['Manage Files', 'Export to PDF', 'Import from PDF', 'Secure & Sign', 'Edit & Annotate', 'Advanced Tools']) {
+      await page.getByRole('heading', { name: label }).waitFor();
+    }
+  });
+
+  it('leads other tools to the coming-soon page and unknown paths to the 404 page', async () => {
+    await page.goto(app.baseUrl);
+    await page.getByTestId('tool-card').filter({ hasText: 'Compress PDF' }).first().click();
+    await page.waitForURL('**/tools/advanced/compress');
+    await page.getByRole('heading', { level: 1, name: 'Compress' }).waitFor();
+    await page.getByRole('link', { name: 'Explore Available Tools' }).or(page.getByRole('button', { name: 'Explore Available Tools' })).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+
+    await page.goto(`${app.baseUrl}/no/such/page`);
+    await page.getByText('Oops! Page not found').waitFor();
+  });
+});
+
+async function expectCount(locator: Locator, count: number): Promise<void> {
+  await locator.nth(count - 1).waitFor();
+  expect(await locator.count()).toBe(count);
+}
