@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertPageSelectionSyntax, PageSelectionError } from './page-selection';
 import type { WidgetKey } from './widget-keys';
+import { isBlank } from './wire';
 
 /**
  * The field vocabulary. Each builder returns the declaration unchanged plus a
@@ -64,8 +65,7 @@ export interface SelectOption<V extends Scalar = Scalar> {
   aliases?: readonly string[];
 }
 
-const blankToUndefined = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
 /** A multipart field repeated by mistake arrives as an array: the first one counts. */
 const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);

@@ -8,8 +8,6 @@ export interface ResolvedResult {
   kind: ResultKind;
   /** The Content-Type the API sends. */
   apiContentType: string;
-  /** Content types the page accepts as a success, where the tool narrows them. */
-  contentTypes?: readonly string[];
   download: DownloadSpec;
 }
 
@@ -28,7 +26,6 @@ export function resolveResult(tool: AnyTool, params: Values = {}): ResolvedResul
   return {
     kind,
     apiContentType,
-    contentTypes: variant ? undefined : tool.result.contentTypes,
     download: { ...tool.download, ...variant?.download },
   };
 }

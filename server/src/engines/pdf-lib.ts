@@ -4,7 +4,8 @@ import { constants, inflate } from 'node:zlib';
 import { degrees, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
-import { decrypt, isEncrypted, type EngineOptions } from './qpdf';
+import type { EngineOptions } from './process';
+import { decrypt, isEncrypted } from './qpdf';
 
 /**
  * pdf-lib, for drawing onto pages (scaling, layouts, stacking). It holds whole

@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { EngineFailedError, pageWatchdog, runProcess, type RunOptions, type RunResult } from './process';
-import type { EngineOptions } from './qpdf';
+import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
 
 /** Poppler's command-line tools: reading document information and rendering pages. */
 

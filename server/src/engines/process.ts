@@ -1,7 +1,7 @@
 import execa from 'execa';
 import { confine, confinementEnabled, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { DeadlineExceededError, JobAbortedError, Limiter, type SlotRequest } from './limiter';
-import type { RunningProcesses } from './running-processes';
+import type { PendingSet } from '../workspace/pending-set';
 
 /**
  * What every engine call gets from its job: the deadline (queueing counts),
@@ -11,7 +11,7 @@ export interface EngineOptions extends SlotRequest {
   /** The job's own folder: its engines read and write there and nowhere else (engines/confinement.ts). */
   folder: string;
   /** The job's running engine processes, so its clean-up can wait until they have exited. */
-  processes?: RunningProcesses;
+  processes?: PendingSet;
 }
 
 /** Per-engine concurrency, so one busy engine cannot starve the machine. */

@@ -9,8 +9,6 @@ import { EngineFailedError, measureOutput, runProcess, type EngineOptions } from
  * Outputs never keep the input's encryption (like the reference's loader).
  */
 
-export type { EngineOptions };
-
 const QPDF = 'qpdf';
 /** qpdf exits 3 when it succeeded with warnings (e.g. a repaired xref). */
 const OK = [0, 3] as const;

@@ -1,6 +1,6 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { AnyTool, FileTypeKey, ToolParams } from '@folio/registry';
-import type { EngineOptions } from '../engines/qpdf';
+import type { EngineOptions } from '../engines/process';
 import type { Workspace } from '../workspace/workspace';
 
 /**
@@ -38,11 +38,13 @@ export interface ProcessorOutput {
   /** Upload name the download name is derived from, when not the first file's (Merge after sorting). */
   nameFrom?: string;
   /**
-   * The download name, when the declaration's template cannot say it (it depends
-   * on an option: PDF/A level, chosen output format). Wins over `download.api`.
+   * The download name, when the declaration cannot say it (it depends on the
+   * result itself: one page or a ZIP of many; a suffix worked out from the PDF/A
+   * level). Option values belong in the declaration: `{<field>}` and `result.variants`.
+   * Wins over `download.api`.
    */
   fileName?: string;
-  /** Overrides the content type that follows from the tool's result kind. */
+  /** Overrides the content type the declaration gives, for the same reasons as `fileName`. */
   contentType?: string;
 }
 

@@ -18,7 +18,8 @@ import {
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { Limiter } from '../engines/limiter';
-import { countPages, type EngineOptions } from '../engines/qpdf';
+import type { EngineOptions } from '../engines/process';
+import { countPages } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { TooManyPagesError } from '../input-checks/input-errors';
 import { ApiError } from '../http/api-error';

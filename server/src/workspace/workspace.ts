@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EngineOptions } from '../engines/process';
-import { RunningProcesses } from '../engines/running-processes';
+import { PendingSet } from './pending-set';
 
 const logger = new Logger('Workspace');
 
@@ -15,8 +15,9 @@ const logger = new Logger('Workspace');
  */
 export class Workspace {
   /** The engine processes the request has running. */
-  readonly processes = new RunningProcesses();
-  private readonly work = new Set<Promise<unknown>>();
+  readonly processes = new PendingSet();
+  /** Jobs that may run on after their client has gone. */
+  private readonly work = new PendingSet();
   private released?: Promise<void>;
 
   constructor(readonly dir: string) {}
@@ -40,12 +41,7 @@ export class Workspace {
 
   /** Keeps the folder until `work` has settled: a job may run on for a moment after its client has gone. */
   hold(work: Promise<unknown>): void {
-    const settled = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.work.add(settled);
-    void settled.then(() => this.work.delete(settled));
+    this.work.add(work);
   }
 
   /**
@@ -56,8 +52,8 @@ export class Workspace {
   release(): Promise<void> {
     this.released ??= (async () => {
       try {
-        while (this.work.size > 0) await Promise.all([...this.work]);
-        await this.processes.allExited();
+        await this.work.allSettled();
+        await this.processes.allSettled();
         await rm(this.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       } catch (error) {
         logger.warn(`Could not remove ${this.dir} yet (${error instanceof Error ? error.message : String(error)}); the sweeper will.`);

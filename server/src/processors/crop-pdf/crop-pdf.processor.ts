@@ -5,7 +5,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { intersectBoxes, openPdf, pageRotation, savePdf, setPageBox, shownSize, visibleBox, type Box } from '../../engines/pdf-lib';
 import { readGrayImage, renderGrayPages, type GrayImage } from '../../engines/poppler';
-import type { EngineOptions } from '../../engines/qpdf';
+import type { EngineOptions } from '../../engines/process';
 import { TooManyPagesError } from '../../input-checks/input-errors';
 import { ApiError } from '../../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';

@@ -1,6 +1,7 @@
 import { baseName, mergeTool, type ToolParams } from '@folio/registry';
 import { readDocumentInfo } from '../../engines/poppler';
-import { assemblePages, flattenSignatures, hasSignatureFields, type EngineOptions } from '../../engines/qpdf';
+import type { EngineOptions } from '../../engines/process';
+import { assemblePages, flattenSignatures, hasSignatureFields } from '../../engines/qpdf';
 import { flattenOutlines, readOutlines, writeOutlines, type OutlineEntry } from '../../pdf-objects/outlines';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 
