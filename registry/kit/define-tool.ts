@@ -25,6 +25,13 @@ export interface InputSpec {
    * works on one document at a time and several files are processed as a batch.
    */
   combine?: boolean;
+  /**
+   * The option holding the password that opens a protected upload (Remove
+   * Password). Without it a PDF is opened with an empty password, as the
+   * reference's loader does: owner-password-only files open, others get 400.
+   * e.g. 'password'
+   */
+  passwordField?: string;
   messages: {
     /** No file chosen. e.g. 'Please upload a PDF file.' */
     missing: string;

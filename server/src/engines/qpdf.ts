@@ -25,10 +25,21 @@ export interface PageSource {
   range: string;
 }
 
+/**
+ * A file holding the password that opens a protected PDF (its first line): qpdf
+ * reads it from there, so a password never shows on a command line.
+ */
+export interface PasswordFile {
+  passwordFile?: string;
+}
+
+/** The argument that hands qpdf the password, if any. */
+const passwordArgs = (password: PasswordFile = {}) => (password.passwordFile ? [`--password-file=${password.passwordFile}`] : []);
+
 /** Page count of a PDF; throws PdfPasswordError or PdfCorruptedError for unreadable input. */
-export async function countPages(path: string, options: EngineOptions): Promise<number> {
+export async function countPages(path: string, options: EngineOptions, password?: PasswordFile): Promise<number> {
   try {
-    const { stdout } = await runProcess(QPDF, ['--show-npages', path], { ...options, okExitCodes: OK });
+    const { stdout } = await runProcess(QPDF, ['--show-npages', ...passwordArgs(password), path], { ...options, okExitCodes: OK });
     const pages = Number(stdout.trim());
     if (!Number.isInteger(pages)) throw new PdfCorruptedError(undefined, 'no page count');
     return pages;
@@ -108,9 +119,9 @@ export async function isEncrypted(path: string, options: EngineOptions): Promise
   return exitCode === 0;
 }
 
-/** Writes an unencrypted copy (the file must open without a user password). */
-export async function decrypt(input: string, output: string, options: EngineOptions): Promise<void> {
-  await run([PRESERVE_STREAMS, input, '--decrypt', output], options);
+/** Writes an unencrypted copy; the file must open with the given password, or without one. */
+export async function decrypt(input: string, output: string, options: EngineOptions, password?: PasswordFile): Promise<void> {
+  await run([PRESERVE_STREAMS, ...passwordArgs(password), input, '--decrypt', output], options);
 }
 
 /** Flattens signature appearances into the pages and drops the signing restrictions. */

@@ -20,6 +20,12 @@ export interface InputFile {
   type: FileTypeKey;
   /** Page count, for PDFs. */
   pageCount?: number;
+  /**
+   * A file in the workspace holding the password that opened this PDF, when the
+   * tool declares `input.passwordField` and one was given: hand it to engines
+   * (qpdf's `--password-file`), never the password itself.
+   */
+  passwordFile?: string;
 }
 
 export interface ProcessorInput<T extends AnyTool> {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -65,7 +65,7 @@ export class ToolRunner {
     const params = this.parseParams(tool, req.body);
 
     return this.jobs.run(engine, async () => {
-      const files = await this.inspectFiles(tool, uploads, engine);
+      const files = await this.inspectFiles(tool, uploads, await this.passwordFile(tool, params, workspace), engine);
       if (processor.readsPageContent) {
         for (const file of files.filter((f) => f.type === 'pdf')) await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
       }
@@ -88,8 +88,17 @@ export class ToolRunner {
     if (uploads.length > maxFiles) throw ApiError.tooManyFiles(maxFiles);
   }
 
+  /** Writes the password a tool's `input.passwordField` holds to a file only this job can read. */
+  private async passwordFile(tool: AnyTool, params: ToolParams<AnyTool>, workspace: Workspace): Promise<string | undefined> {
+    const password = tool.input.passwordField && (params as Record<string, unknown>)[tool.input.passwordField];
+    if (typeof password !== 'string' || password === '') return undefined;
+    const path = workspace.newPath('.password');
+    await writeFile(path, `${password}\n`, { mode: 0o600 });
+    return path;
+  }
+
   /** Sniffs each file's type and opens each PDF once (page count; password and damage surface here). */
-  private async inspectFiles(tool: AnyTool, uploads: Express.Multer.File[], engine: EngineOptions): Promise<InputFile[]> {
+  private async inspectFiles(tool: AnyTool, uploads: Express.Multer.File[], passwordFile: string | undefined, engine: EngineOptions): Promise<InputFile[]> {
     const { input } = tool;
     const files: InputFile[] = [];
     for (const upload of uploads) {
@@ -99,7 +108,8 @@ export class ToolRunner {
       if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
       const file: InputFile = { path: upload.path, originalName, size: upload.size, type };
       if (type === 'pdf') {
-        file.pageCount = await countPages(upload.path, engine);
+        if (passwordFile) file.passwordFile = passwordFile;
+        file.pageCount = await countPages(upload.path, engine, { passwordFile });
         if (file.pageCount === 0) throw ApiError.noPages(originalName);
         if (file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
       }
