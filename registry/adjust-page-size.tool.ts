@@ -1,4 +1,4 @@
-import { defineTool, number, select, singlePdfInput } from './kit';
+import { defineTool, notInSpec, number, select, singlePdfInput } from './kit';
 
 /**
  * Adjust Page Size / Scale: redraws every page on a page of the chosen size, its
@@ -31,7 +31,7 @@ export const adjustPageSizeTool = defineTool({
         { value: 'LEGAL', label: 'Legal' },
       ],
       default: 'A4',
-      invalid: 'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.',
+      invalid: notInSpec('Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.', 'reference §3.2 "Invalid page size format: <value>", with the accepted values'),
     }),
     scaleFactor: number({
       label: 'Scale Factor',
@@ -51,7 +51,6 @@ export const adjustPageSizeTool = defineTool({
       ],
       default: 'PORTRAIT',
       caseInsensitive: true,
-      invalid: 'Orientation must be PORTRAIT or LANDSCAPE.',
     }),
   },
 

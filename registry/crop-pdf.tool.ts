@@ -1,6 +1,6 @@
-import { checkbox, defineTool, number, singlePdfInput } from './kit';
+import { checkbox, defineTool, notInSpec, number, singlePdfInput } from './kit';
 
-const MARGIN_MESSAGE = 'Margins must be numbers of 0 or more.';
+const MARGIN_MESSAGE = notInSpec('Margins must be numbers of 0 or more.', 'crop-pdf margins; the spec gives the inputs, not a message');
 
 /**
  * Crop PDF: cuts margins off every page. The page sends the visitor's margins;
@@ -23,10 +23,10 @@ export const cropPdfTool = defineTool({
     right: number({ label: 'Right (px)', default: 0, min: 0, invalid: MARGIN_MESSAGE }),
     bottom: number({ label: 'Bottom (px)', default: 0, min: 0, invalid: MARGIN_MESSAGE }),
     left: number({ label: 'Left (px)', default: 0, min: 0, invalid: MARGIN_MESSAGE }),
-    x: number({ label: 'Crop box x', apiOnly: true, invalid: 'x must be a number.' }),
-    y: number({ label: 'Crop box y', apiOnly: true, invalid: 'y must be a number.' }),
-    width: number({ label: 'Crop box width', apiOnly: true, greaterThan: 0, invalid: 'Crop width must be greater than 0.' }),
-    height: number({ label: 'Crop box height', apiOnly: true, greaterThan: 0, invalid: 'Crop height must be greater than 0.' }),
+    x: number({ label: 'Crop box x', apiOnly: true, invalid: notInSpec('x must be a number.', 'crop-pdf `x` (API only)') }),
+    y: number({ label: 'Crop box y', apiOnly: true, invalid: notInSpec('y must be a number.', 'crop-pdf `y` (API only)') }),
+    width: number({ label: 'Crop box width', apiOnly: true, greaterThan: 0, invalid: notInSpec('Crop width must be greater than 0.', 'crop-pdf `width` (API only)') }),
+    height: number({ label: 'Crop box height', apiOnly: true, greaterThan: 0, invalid: notInSpec('Crop height must be greater than 0.', 'crop-pdf `height` (API only)') }),
     // Without Ghostscript the content outside the crop is hidden, never deleted (docs/compatibility.md).
     removeDataOutsideCrop: checkbox({ label: 'Remove data outside the crop', apiOnly: true, default: true }),
     autoCrop: checkbox({ label: 'Crop to the content automatically', apiOnly: true, default: false }),

@@ -1,4 +1,4 @@
-import { checkbox, defineTool, number, select } from './kit';
+import { checkbox, defineTool, notInSpec, number, select } from './kit';
 
 const WRONG_TYPE = 'Please upload a valid HTML file (.html or .htm).';
 
@@ -37,10 +37,10 @@ export const htmlToPdfTool = defineTool({
       ],
       caseInsensitive: true,
       default: 'A4',
-      invalid: 'Choose a page size: A4, Letter, Legal or A3.',
+      invalid: notInSpec('Choose a page size: A4, Letter, Legal or A3.', 'html-to-pdf `pageSize`, a select the page cannot get wrong'),
     }),
     // Reference clients send it; the reference ignores it, and so do we.
-    zoom: number({ label: 'Zoom', apiOnly: true, invalid: 'Zoom must be a number.' }),
+    zoom: number({ label: 'Zoom', apiOnly: true, invalid: notInSpec('Zoom must be a number.', 'html-to-pdf `zoom` (API only; reference §4.3 accepts a float and ignores it)') }),
   },
 
   action: { label: 'Convert to PDF', busyLabel: 'Converting...' },

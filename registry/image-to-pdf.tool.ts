@@ -40,7 +40,6 @@ export const imageToPdfTool = defineTool({
       ],
       // Not the reference's stretch: a default that distorts every photo is no default (docs/compatibility.md).
       default: 'fit',
-      invalid: 'Fit must be fill, fit, stretch or center.',
     }),
     autoRotate: checkbox({
       label: 'Auto rotate',
@@ -56,7 +55,6 @@ export const imageToPdfTool = defineTool({
         { value: 'blackwhite', label: 'Black and white' },
       ],
       default: 'colour',
-      invalid: 'Colour must be colour, grayscale or blackwhite.',
     }),
   },
 

@@ -1,4 +1,4 @@
-import { checkbox, defineTool, select, text } from './kit';
+import { checkbox, defineTool, notInSpec, select, text } from './kit';
 
 /** Merge PDFs: joins several PDFs into one, in the order given. */
 export const mergeTool = defineTool({
@@ -36,7 +36,7 @@ export const mergeTool = defineTool({
         { value: 'byPDFTitle', label: 'By PDF title' },
       ],
       default: 'orderProvided',
-      invalid: 'sortType must be one of orderProvided, byFileName, byDateModified, byDateCreated, byPDFTitle.',
+      invalid: notInSpec('sortType must be one of orderProvided, byFileName, byDateModified, byDateCreated, byPDFTitle.', 'merge `sortType` (API only)'),
     }),
     fileOrder: text({
       label: 'File order (one file name per line)',

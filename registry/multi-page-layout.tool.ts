@@ -1,7 +1,7 @@
-import { checkbox, defineTool, number, select, singlePdfInput } from './kit';
+import { checkbox, defineTool, notInSpec, number, select, singlePdfInput } from './kit';
 
-const MARGIN_MESSAGE = 'Margins must be whole numbers of points, 0 or more.';
-const GRID_MESSAGE = 'Rows and columns must be whole numbers from 1 to 300.';
+const MARGIN_MESSAGE = notInSpec('Margins must be whole numbers of points, 0 or more.', 'multi-page-layout margins (API only)');
+const GRID_MESSAGE = notInSpec('Rows and columns must be whole numbers from 1 to 300.', 'multi-page-layout `rows` and `cols` (API only, reference §3.3 bounds)');
 
 /**
  * Multi Page Layout: places several pages on each A4 sheet, in reading order,
@@ -37,7 +37,7 @@ export const multiPageLayoutTool = defineTool({
         { value: 'CUSTOM', label: 'Custom rows and columns' },
       ],
       default: 'DEFAULT',
-      invalid: 'Mode must be DEFAULT or CUSTOM.',
+      invalid: notInSpec('Mode must be DEFAULT or CUSTOM.', 'multi-page-layout `mode` (API only)'),
     }),
     rows: number({
       label: 'Rows',
@@ -67,7 +67,7 @@ export const multiPageLayoutTool = defineTool({
         { value: 'BY_COLUMNS', label: 'Column by column' },
       ],
       default: 'BY_ROWS',
-      invalid: 'Arrangement must be BY_ROWS or BY_COLUMNS.',
+      invalid: notInSpec('Arrangement must be BY_ROWS or BY_COLUMNS.', 'multi-page-layout `arrangement` (API only)'),
     }),
     readingDirection: select({
       label: 'Reading direction',
@@ -77,7 +77,6 @@ export const multiPageLayoutTool = defineTool({
         { value: 'RTL', label: 'Right to left' },
       ],
       default: 'LTR',
-      invalid: 'Reading direction must be LTR or RTL.',
     }),
     orientation: select({
       label: 'Sheet orientation',
@@ -87,7 +86,7 @@ export const multiPageLayoutTool = defineTool({
         { value: 'LANDSCAPE', label: 'Landscape' },
       ],
       default: 'PORTRAIT',
-      invalid: 'Orientation must be PORTRAIT or LANDSCAPE.',
+      invalid: notInSpec('Orientation must be PORTRAIT or LANDSCAPE.', 'adjust-page-size and multi-page-layout `orientation` (API only)'),
     }),
     topMargin: number({ label: 'Top margin (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
     bottomMargin: number({ label: 'Bottom margin (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
@@ -95,7 +94,7 @@ export const multiPageLayoutTool = defineTool({
     rightMargin: number({ label: 'Right margin (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
     innerMargin: number({ label: 'Space around each page (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
     // The reference draws 0 as 1 pt; a border needs some width.
-    borderWidth: number({ label: 'Border width (pt)', apiOnly: true, default: 1, integer: true, min: 0, invalid: 'Border width must be a whole number, 0 or more.' }),
+    borderWidth: number({ label: 'Border width (pt)', apiOnly: true, default: 1, integer: true, min: 0, invalid: notInSpec('Border width must be a whole number, 0 or more.', 'multi-page-layout `borderWidth` (API only)') }),
   },
 
   action: { label: 'Create Layout', busyLabel: 'Processing...' },

@@ -1,4 +1,4 @@
-import { defineTool, pages, select } from './kit';
+import { defineTool, notInSpec, pages, select } from './kit';
 
 /**
  * Organise: puts the pages of each uploaded PDF in a new order, picked by mode
@@ -42,7 +42,7 @@ export const organiseTool = defineTool({
       default: 'CUSTOM',
       caseInsensitive: true,
       invalid:
-        'customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.',
+        notInSpec('customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.', 'organise `customMode`, a select the page cannot get wrong'),
     }),
     // One field, two meanings (reference §3.4): the new order for CUSTOM, the number of copies for DUPLICATE.
     pageNumbers: pages({

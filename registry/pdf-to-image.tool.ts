@@ -1,4 +1,4 @@
-import { checkbox, defineTool, number, pages, select } from './kit';
+import { checkbox, defineTool, notInSpec, number, pages, select } from './kit';
 
 /**
  * PDF to Image: renders the chosen pages with Poppler, as one image per page in
@@ -30,7 +30,7 @@ export const pdfToImageTool = defineTool({
       ],
       caseInsensitive: true,
       default: 'png',
-      invalid: 'Image format must be PNG, JPG, WEBP, TIFF or GIF.',
+      invalid: notInSpec('Image format must be PNG, JPG, WEBP, TIFF or GIF.', 'pdf-to-image `imageFormat`, a select the page cannot get wrong'),
     }),
     pageResultType: select({
       label: 'Result',
@@ -40,7 +40,6 @@ export const pdfToImageTool = defineTool({
         { value: 'single', label: 'One tall image' },
       ],
       default: 'multiple',
-      invalid: 'Result must be multiple or single.',
     }),
     customPages: pages({
       label: 'Pages',
@@ -58,7 +57,6 @@ export const pdfToImageTool = defineTool({
         { value: 'blackwhite', label: 'Black and white' },
       ],
       default: 'colour',
-      invalid: 'Colour must be colour, grayscale or blackwhite.',
     }),
     includeAnnotations: checkbox({
       label: 'Include annotations',

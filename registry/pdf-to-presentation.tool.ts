@@ -20,7 +20,6 @@ export const pdfToPresentationTool = defineTool({
       ],
       caseInsensitive: true,
       default: 'pptx',
-      invalid: 'Output format must be pptx, ppt or odp.',
     }),
   },
 

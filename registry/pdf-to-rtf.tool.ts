@@ -19,7 +19,6 @@ export const pdfToRtfTool = defineTool({
       ],
       caseInsensitive: true,
       default: 'txt',
-      invalid: 'Output format must be txt or rtf.',
     }),
   },
 

@@ -30,7 +30,6 @@ export const pdfToWordTool = defineTool({
       ],
       caseInsensitive: true,
       default: 'docx',
-      invalid: 'Output format must be docx, doc or odt.',
     }),
     preserveLayout: checkbox({
       label: 'Preserve layout',

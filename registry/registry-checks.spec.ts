@@ -1,49 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { registeredToolIds, renderRegistryIndex } from '../generators/src/registry-index';
-import { CATEGORIES, type AnyTool, type Field, type SelectOption } from './index';
+import { CATEGORIES, reasonNotInSpec, type AnyTool, type Field, type SelectOption } from './index';
 
 const REPO = resolve(__dirname, '..');
 /** The product spec, cloned beside the repo (shared/spec/*.txt). */
 const SPEC_DIR = resolve(REPO, '../shared/spec');
-
-/**
- * Validation and toast texts that are not the spec's, allowed on purpose. The spec
- * words only what its pages check; API-only options and the reference's own
- * answers need texts of their own. Each line says where its text comes from; a
- * text no tool uses any more is reported, so the list cannot rot.
- */
-const ALLOWED_TEXTS: Record<string, string> = {
-  // The reference's exact texts (shared/reference/stirling-api.md).
-  'Angle must be a multiple of 90': 'reference §1.7 and §3.8: the detail Stirling answers for a bad angle',
-  'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.': 'reference §3.2 "Invalid page size format: <value>", with the accepted values',
-  // Ours: API-only options and checks the spec's pages never send or word.
-  'Orientation must be PORTRAIT or LANDSCAPE.': 'adjust-page-size and multi-page-layout `orientation` (API only)',
-  'Margins must be numbers of 0 or more.': 'crop-pdf margins; the spec gives the inputs, not a message',
-  'x must be a number.': 'crop-pdf `x` (API only)',
-  'y must be a number.': 'crop-pdf `y` (API only)',
-  'Crop width must be greater than 0.': 'crop-pdf `width` (API only)',
-  'Crop height must be greater than 0.': 'crop-pdf `height` (API only)',
-  'Choose all pages or a custom range.': 'extract-page `pageRange`, a select the page cannot get wrong',
-  'sortType must be one of orderProvided, byFileName, byDateModified, byDateCreated, byPDFTitle.': 'merge `sortType` (API only)',
-  'Mode must be DEFAULT or CUSTOM.': 'multi-page-layout `mode` (API only)',
-  'Rows and columns must be whole numbers from 1 to 300.': 'multi-page-layout `rows` and `cols` (API only, reference §3.3 bounds)',
-  'Arrangement must be BY_ROWS or BY_COLUMNS.': 'multi-page-layout `arrangement` (API only)',
-  'Reading direction must be LTR or RTL.': 'multi-page-layout `readingDirection` (API only)',
-  'Margins must be whole numbers of points, 0 or more.': 'multi-page-layout margins (API only)',
-  'Border width must be a whole number, 0 or more.': 'multi-page-layout `borderWidth` (API only)',
-  'customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.':
-    'organise `customMode`, a select the page cannot get wrong',
-  'Fit must be fill, fit, stretch or center.': 'image-to-pdf `imageFit`/`fitOption`, a select the page cannot get wrong',
-  'Colour must be colour, grayscale or blackwhite.': 'image-to-pdf and pdf-to-image `colourType`/`colorType`, a select the page cannot get wrong',
-  'Image format must be PNG, JPG, WEBP, TIFF or GIF.': 'pdf-to-image `imageFormat`, a select the page cannot get wrong',
-  'Result must be multiple or single.': 'pdf-to-image `pageResultType`/`singleOrMultiple`, a select the page cannot get wrong',
-  'Choose a page size: A4, Letter, Legal or A3.': 'html-to-pdf `pageSize`, a select the page cannot get wrong',
-  'Zoom must be a number.': 'html-to-pdf `zoom` (API only; reference §4.3 accepts a float and ignores it)',
-  'Output format must be pptx, ppt or odp.': 'pdf-to-presentation `outputFormat`; the spec lists the values but gives no message',
-  'Output format must be docx, doc or odt.': 'pdf-to-word `outputFormat`; the spec lists the values but gives no message',
-  'Output format must be txt or rtf.': 'pdf-to-rtf `outputFormat`; the spec lists the values but gives no message',
-};
 
 /** A tool as found in its file. */
 interface ToolEntry {
@@ -57,7 +19,6 @@ interface CheckContext {
   hasProcessor(id: string): boolean;
   /** Every text the spec quotes. */
   specTexts: ReadonlySet<string>;
-  allowedTexts: Readonly<Record<string, string>>;
 }
 
 type DeclaredField = Field & { options?: readonly SelectOption[] };
@@ -68,7 +29,6 @@ type DeclaredField = Field & { options?: readonly SelectOption[] };
  */
 function declarationProblems(entries: readonly ToolEntry[], context: CheckContext): string[] {
   const problems: string[] = [];
-  const usedAllowed = new Set<string>();
 
   const byId = new Map<string, ToolEntry[]>();
   for (const entry of entries) byId.set(entry.tool.id, [...(byId.get(entry.tool.id) ?? []), entry]);
@@ -113,14 +73,10 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
       ['toast.success', tool.toast.success],
     ];
     for (const [where, text] of texts) {
-      if (text === undefined || context.specTexts.has(text)) continue;
-      if (text in context.allowedTexts) {
-        usedAllowed.add(text);
-        continue;
-      }
+      if (text === undefined || context.specTexts.has(text) || reasonNotInSpec(text)) continue;
       problems.push(
         `${file}: ${where} "${text}" is not the spec's wording. Copy the spec's text verbatim (shared/spec/*.txt), ` +
-          'or, where the spec has none, add it with its source to ALLOWED_TEXTS in registry/registry-checks.spec.ts.',
+          "or, where the spec has none, declare it with where it comes from: notInSpec('<text>', '<source>').",
       );
     }
 
@@ -141,9 +97,6 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
     }
   }
 
-  for (const text of Object.keys(context.allowedTexts)) {
-    if (!usedAllowed.has(text)) problems.push(`registry/registry-checks.spec.ts: ALLOWED_TEXTS lists "${text}", which no tool uses any more; remove it.`);
-  }
   return problems;
 }
 
@@ -174,7 +127,6 @@ describe('registry declarations', () => {
     const problems = declarationProblems(toolEntries(), {
       hasProcessor: (id) => existsSync(join(REPO, 'server/src/processors', id, `${id}.processor.ts`)),
       specTexts: specTexts(),
-      allowedTexts: ALLOWED_TEXTS,
     });
     if (problems.length > 0) throw new Error(`${problems.length} problem(s) in the tool declarations:\n  - ${problems.join('\n  - ')}`);
   });
@@ -194,7 +146,7 @@ describe('registry declarations', () => {
         }),
       },
     ];
-    const problems = declarationProblems(broken, { hasProcessor: (id) => id !== 'c', specTexts: specTexts(), allowedTexts: { 'Unused text.': 'test' } });
+    const problems = declarationProblems(broken, { hasProcessor: (id) => id !== 'c', specTexts: specTexts() });
     const text = problems.join('\n');
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare id "a"');
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare endpoint /api/v1/x/one');
@@ -202,7 +154,7 @@ describe('registry declarations', () => {
     expect(text).toContain('registry/c.tool.ts: no processor; create server/src/processors/c/c.processor.ts');
     expect(text).toContain('registry/a.tool.ts: toast.success "Done!" is not the spec\'s wording');
     expect(text).toContain('registry/c.tool.ts: fields.customMode defaults to "SIDEWAYS", which is not one of its options');
-    expect(text).toContain('ALLOWED_TEXTS lists "Unused text.", which no tool uses any more');
+    expect(text).toContain("notInSpec('<text>', '<source>')");
   });
 });
 

@@ -1,4 +1,4 @@
-import { defineTool, number } from './kit';
+import { defineTool, notInSpec, number } from './kit';
 
 /** Rotate PDF: turns every page of each uploaded PDF by the same angle. */
 export const rotateTool = defineTool({
@@ -27,7 +27,7 @@ export const rotateTool = defineTool({
       default: 90,
       integer: true,
       multipleOf: 90,
-      invalid: 'Angle must be a multiple of 90',
+      invalid: notInSpec('Angle must be a multiple of 90', 'reference §1.7 and §3.8: the detail Stirling answers for a bad angle'),
     }),
   },
 

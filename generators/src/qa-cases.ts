@@ -15,6 +15,10 @@ import {
   hasExtensionOf,
   isFieldRequired,
   isFieldVisible,
+  isFileField,
+  maxFilesOfField,
+  wrongTypeMessage,
+  type FileField,
   PageSelectionError,
   renderFileName,
   type AnyTool,
@@ -113,7 +117,12 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
  * takes .eml too is sent that.
  */
 export function sampleTypeOf(tool: AnyTool): FileTypeKey {
-  return tool.input.accept.find((type) => type !== 'msg') ?? tool.input.accept[0];
+  return sampleTypeFor(tool.input.accept);
+}
+
+/** `sampleTypeOf` for any list of accepted types (a `file` field's). */
+export function sampleTypeFor(accept: readonly FileTypeKey[]): FileTypeKey {
+  return accept.find((type) => type !== 'msg') ?? accept[0];
 }
 
 /**
@@ -123,9 +132,13 @@ export function sampleTypeOf(tool: AnyTool): FileTypeKey {
  * PDF), a PNG under a name they do not list.
  */
 export function wrongTypeUpload(tool: AnyTool): { type: FileTypeKey; name: string } {
-  const { accept } = tool.input;
+  return wrongTypeFor(tool.input.accept);
+}
+
+/** `wrongTypeUpload` for any list of accepted types (a `file` field's). */
+export function wrongTypeFor(accept: readonly FileTypeKey[]): { type: FileTypeKey; name: string } {
   if (accept.includes('png')) return { type: 'pdf', name: 'document.pdf' };
-  const ownExtension = extensionOf(SAMPLE_FILE_NAMES[sampleTypeOf(tool)]);
+  const ownExtension = extensionOf(SAMPLE_FILE_NAMES[sampleTypeFor(accept)]);
   if (accept.includes('convertible') && hasExtensionOf(`picture${ownExtension}`, 'convertible')) return { type: 'png', name: 'picture.bin' };
   return { type: 'png', name: `picture${ownExtension}` };
 }
@@ -185,6 +198,8 @@ export interface QaCase {
   /** Multipart text fields, as sent. e.g. { angle: '180' } */
   fields: Record<string, string>;
   upload: QaUpload;
+  /** Files sent under the tool's `file` fields, by field name. e.g. { stampImage: 1 × PNG } */
+  fieldUploads: Record<string, QaUpload>;
   expect: QaExpectation;
   /**
    * `http`: the matrix test sends it to the real server. `schema`: an accepted
@@ -256,6 +271,11 @@ export function maxFilesOf(tool: AnyTool, limits: QaLimits): number {
   return maxFilesPerRequest(tool.input, limits.maxFiles);
 }
 
+/** A new field kind must get QA cases here: this stops the build until it does. */
+function unknownKind(kind: never): never {
+  throw new Error(`QA cases: no cases for field kind "${String(kind)}".`);
+}
+
 /** Decimal text without float noise: 0.1 - 0.01 → '0.09'. */
 function numeral(value: number): string {
   return String(Number(value.toFixed(10)));
@@ -266,7 +286,9 @@ function wire(value: Scalar): string {
 }
 
 class Derivation {
+  /** The fields sent as text; `file` fields travel as parts (`fileFields`). */
   readonly fields: [string, DeclaredField][];
+  readonly fileFields: [string, FileField][];
   readonly endpointTools: AnyTool[];
   private readonly cases: QaCase[] = [];
 
@@ -275,19 +297,38 @@ class Derivation {
     allTools: readonly AnyTool[],
     private readonly limits: QaLimits,
   ) {
-    this.fields = Object.entries(tool.fields) as [string, DeclaredField][];
+    this.fields = Object.entries(tool.fields).filter(([, field]) => !isFileField(field)) as [string, DeclaredField][];
+    this.fileFields = Object.entries(tool.fields).filter((entry): entry is [string, FileField] => isFileField(entry[1]));
     this.endpointTools = allTools.filter((t) => t.endpoint === tool.endpoint);
     if (!this.endpointTools.includes(tool)) this.endpointTools.push(tool);
   }
 
   all(): QaCase[] {
     this.defaults();
-    for (const [name, field] of this.fields) {
-      if (field.kind === 'select') this.select(name, field);
-      if (field.kind === 'checkbox') this.checkbox(name, field);
-      if (field.kind === 'number') this.number(name, field);
-      if (field.kind === 'text' || field.kind === 'textarea') this.text(name, field);
-      if (field.kind === 'pages') this.pages(name, field);
+    for (const [name, field] of Object.entries(this.tool.fields) as [string, DeclaredField][]) {
+      switch (field.kind) {
+        case 'select':
+          this.select(name, field);
+          break;
+        case 'checkbox':
+          this.checkbox(name, field);
+          break;
+        case 'number':
+          this.number(name, field);
+          break;
+        case 'text':
+        case 'textarea':
+          this.text(name, field);
+          break;
+        case 'pages':
+          this.pages(name, field);
+          break;
+        case 'file':
+          this.fileField(name, field as FileField);
+          break;
+        default:
+          unknownKind(field.kind);
+      }
     }
     for (const [name, field] of this.fields) if (field.required) this.required(name, field);
     for (const [name, field] of this.fields) if (field.visibleWhen) this.hidden(name, field);
@@ -441,10 +482,11 @@ class Derivation {
   }
 
   /** What a success looks like for these fields: the declaration's result, or the variant they choose. */
-  private successFor(fields: Record<string, string>): QaExpectation {
+  private successFor(fields: Record<string, string>, fieldUploads: Record<string, QaUpload>): QaExpectation {
     // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
     if (this.tool.result.noContentWhen) return { status: 204 };
-    const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, fields));
+    const parts = Object.fromEntries(Object.entries(fieldUploads).map(([name, upload]) => [name, Array.from({ length: upload.count }, () => ({ name: upload.name, size: 1 }))]));
+    const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, { ...fields, ...parts }));
     const params = parsed.success ? (parsed.data as Values) : {};
     const result = resolveResult(this.tool, params);
     return { status: 200, contentType: result.apiContentType, fileName: renderFileName(result.download.api, this.uploadName, params) };
@@ -454,9 +496,24 @@ class Derivation {
     return { ...RUNNER_ERRORS.invalidArgument, message, fieldError: `${field}: ${message}` };
   }
 
-  private add(c: Omit<QaCase, 'toolId' | 'endpoint' | 'upload'> & { upload?: QaUpload }): void {
-    const expect = c.expect === SUCCESS ? this.successFor(c.fields) : c.expect;
-    this.cases.push({ toolId: this.tool.id, endpoint: this.tool.endpoint, upload: this.upload(), ...c, expect });
+  private add(c: Omit<QaCase, 'toolId' | 'endpoint' | 'upload' | 'fieldUploads'> & { upload?: QaUpload; fieldUploads?: Record<string, QaUpload> }): void {
+    const fieldUploads = c.fieldUploads ?? this.requiredFieldUploads(c.fields);
+    const expect = c.expect === SUCCESS ? this.successFor(c.fields, fieldUploads) : c.expect;
+    this.cases.push({ toolId: this.tool.id, endpoint: this.tool.endpoint, upload: this.upload(), ...c, fieldUploads, expect });
+  }
+
+  /** A valid upload for every `file` field these text fields make shown and required. */
+  private requiredFieldUploads(fields: Record<string, string>, except?: string): Record<string, QaUpload> {
+    const view = this.parsedView(fields);
+    return Object.fromEntries(
+      this.fileFields.filter(([name, field]) => name !== except && isFieldRequired(field, view)).map(([name, field]) => [name, this.fieldUpload(field)]),
+    );
+  }
+
+  private fieldUpload(field: FileField, kind: UploadKind = 'valid', count = field.minFiles ?? 1): QaUpload {
+    if (kind === 'wrong-type') return { kind, count, ...wrongTypeFor(field.accept) };
+    const type = sampleTypeFor(field.accept);
+    return { kind, count, type, name: SAMPLE_FILE_NAMES[type] };
   }
 
   /** An accepted value for `name`, run end to end or against the schema only. */
@@ -593,6 +650,37 @@ class Derivation {
       expect: this.fieldError(name, field.required!),
       run: 'http',
     });
+  }
+
+  /**
+   * A `file` field: sent when optional, left out when required (while shown), a
+   * file of another type, one too many, an empty one.
+   */
+  private fileField(name: string, field: FileField): void {
+    const show = this.request({}, { show: name });
+    const others = this.requiredFieldUploads(show, name);
+    const condition = this.conditionOf(name);
+    const send = (id: string, title: string, upload: QaUpload | undefined, expect: QaExpectation) =>
+      this.add({ id, group: 'files', title, condition, fields: show, fieldUploads: upload ? { ...others, [name]: upload } : others, expect, run: 'http' });
+    const valid = this.fieldUpload(field);
+    if (isFieldRequired(field, this.parsedView(show))) {
+      send(`${name}-missing`, `${field.label} left out${condition ? ' while shown' : ''}`, undefined, this.fieldError(name, field.required!));
+    } else {
+      send(`${name}=file`, `${field.label}: ${describeUpload(valid)}`, valid, this.success());
+    }
+    for (const alias of field.aliases ?? []) {
+      this.add({ id: `${alias}(alias of ${name})`, group: 'defaults', title: `${field.label} sent under its other name \`${alias}\``, condition, fields: show, fieldUploads: { ...others, [alias]: valid }, expect: this.success(), run: 'http' });
+    }
+    const wrong = this.fieldUpload(field, 'wrong-type');
+    send(`${name}-wrong-type`, `${field.label}: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: wrongTypeMessage(field) });
+    const max = maxFilesOfField(field, this.limits.maxFiles);
+    if (Number.isFinite(max)) {
+      const parts = Array.from({ length: max + 1 }, () => ({ name: valid.name, size: 1 }));
+      const refused = field.schema.safeParse(parts);
+      if (refused.success) throw new Error(`Tool "${this.tool.id}": ${max + 1} files were expected to be too many for field "${name}".`);
+      send(`${name}-too-many`, `${field.label}: ${max + 1} files, at most ${max} allowed`, this.fieldUpload(field, 'valid', max + 1), this.fieldError(name, refused.error.issues[0].message));
+    }
+    send(`${name}-empty`, `${field.label}: an empty file (0 bytes)`, this.fieldUpload(field, 'empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(valid.name) });
   }
 
   /** A conditional field's value, even a wrong one, is ignored while the field is hidden. */

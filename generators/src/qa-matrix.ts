@@ -26,7 +26,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): QaLimits {
 }
 
 function filesText(c: QaCase): string {
-  return c.upload.count === 0 ? 'none' : describeUpload(c.upload);
+  const main = c.upload.count === 0 ? 'none' : describeUpload(c.upload);
+  const others = Object.entries(c.fieldUploads).map(([field, upload]) => `; ${field}: ${describeUpload(upload)}`);
+  return main + others.join('');
 }
 
 function fieldsText(c: QaCase): string {

@@ -1,5 +1,5 @@
 import type { CategoryId } from './categories';
-import type { Field, VisibleWhen } from './fields';
+import { isFileField, maxFilesOfField, type Field, type VisibleWhen } from './fields';
 import type { FileTypeKey } from './file-types';
 import type { RequestEnhancerKey } from './request-enhancer-keys';
 
@@ -178,6 +178,12 @@ export interface ToolDefinition<F extends Fields = Fields> {
  */
 export function maxFilesPerRequest(input: Pick<InputSpec, 'multiple' | 'maxFiles'>, serverMaxFiles: number): number {
   return input.multiple ? Math.min(input.maxFiles ?? Infinity, serverMaxFiles) : 1;
+}
+
+/** Most file parts one request to the tool may carry: its main files and every `file` field's. */
+export function maxPartsPerRequest(tool: AnyTool, serverMaxFiles: number): number {
+  const fieldFiles = Object.values(tool.fields).reduce((sum, field) => sum + (isFileField(field) ? maxFilesOfField(field, serverMaxFiles) : 0), 0);
+  return maxFilesPerRequest(tool.input, serverMaxFiles) + fieldFiles;
 }
 
 /** Any declared tool, whatever its fields. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { assertPageSelectionSyntax, PageSelectionError } from './page-selection';
+import { FILE_TYPES, type FileTypeKey } from './file-types';
+import type { InputFile } from './input-file';
 import type { WidgetKey } from './widget-keys';
-import { isBlank } from './wire';
+import { formatSizeLimit, isBlank } from './wire';
 
 /**
  * The field vocabulary. Each builder returns the declaration unchanged plus a
@@ -10,7 +12,7 @@ import { isBlank } from './wire';
  * Coercion lives here once; the form and the server both parse with it.
  */
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'pages';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'pages' | 'file';
 
 export type Scalar = string | number | boolean;
 
@@ -141,15 +143,28 @@ export interface SelectOptions<V extends Scalar = Scalar> extends FieldCommon {
   default?: V;
   /** Match wire values ignoring case (the reference's `customMode`). */
   caseInsensitive?: boolean;
-  /** Message for a value outside the options. e.g. 'Choose a page size.' */
-  invalid: string;
+  /**
+   * Message for a value outside the options. Derived from the label and the
+   * option values when omitted: 'Output format must be docx, doc or odt.'
+   */
+  invalid?: string;
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+export function listWithOr(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The message a select gives for a value outside its options: the declared one, or one derived from them. */
+export function selectInvalidMessage(field: Pick<SelectOptions, 'label' | 'options' | 'invalid'>): string {
+  return field.invalid ?? `${field.label} must be ${listWithOr(field.options.map((o) => String(o.value)))}.`;
 }
 
 type OptionValue<O extends { options: readonly SelectOption[] }> = O['options'][number]['value'];
 
 /** One of a fixed list. Numeric options accept "90" from multipart; aliases map to their option. */
 export function select<const O extends SelectOptions>(options: O): O & Field<OptionValue<O>> & { kind: 'select' } {
-  const error = options.invalid;
+  const error = selectInvalidMessage(options);
   const canonical = (raw: unknown): unknown => {
     if (raw === undefined) return undefined;
     const text = String(raw).trim();
@@ -216,5 +231,93 @@ export function pages<const O extends PagesOptions>(options: O): O & Field<strin
     ...options,
     kind: 'pages',
     schema: z.preprocess(prepare, syntax.optional()),
+  };
+}
+
+// ---------------------------------------------------------------- file
+
+export interface FileFieldOptions extends FieldCommon {
+  /** Accepted file types; the server checks the content, the page the name. e.g. ['png', 'jpeg'] */
+  accept: readonly FileTypeKey[];
+  /** Several files under this name (repeated parts); otherwise one. */
+  multiple?: boolean;
+  /** Fewest files when any are sent (`required` says whether none is fine). */
+  minFiles?: number;
+  /** Most files; 1 unless `multiple`. */
+  maxFiles?: number;
+  /** Largest accepted file, in bytes, below the server's upload limit. e.g. 1024 * 1024 for a certificate */
+  maxBytes?: number;
+  /** An upload of another type. e.g. 'Please upload a PNG or JPG image.' Derived from `accept` when omitted. */
+  wrongType?: string;
+  /** More files than `maxFiles` (or a second file for a single one). */
+  tooMany?: string;
+  /** Fewer files than `minFiles`. */
+  tooFew?: string;
+  /** A file over `maxBytes`. */
+  tooLarge?: string;
+}
+
+/** A declared `file` field, with its options visible. */
+export type FileField = Field & FileFieldOptions & { kind: 'file' };
+
+export function isFileField(field: Field): field is FileField {
+  return field.kind === 'file';
+}
+
+/** Most files a `file` field takes in one request, within the server's limit. */
+export function maxFilesOfField(field: FileField, serverMaxFiles: number): number {
+  return field.multiple ? Math.min(field.maxFiles ?? Infinity, serverMaxFiles) : 1;
+}
+
+/** What a file field holds before the server has checked it: a browser `File` or the runner's description of a part. */
+interface FileLike {
+  size: number;
+}
+
+const isFileLike = (value: unknown): value is FileLike =>
+  typeof value === 'object' && value !== null && typeof (value as { size?: unknown }).size === 'number' &&
+  // A multipart text field named `x[size]` parses to an object too: only real uploads carry a name of their own.
+  (typeof (value as { name?: unknown }).name === 'string' || typeof (value as { originalName?: unknown }).originalName === 'string');
+
+type FileValue<O extends { multiple?: boolean }> = O['multiple'] extends true ? InputFile[] : InputFile;
+
+/** The accepted types in words, for messages. e.g. 'PNG or JPG' */
+export function describeFileTypes(types: readonly FileTypeKey[]): string {
+  return listWithOr(types.map((key) => FILE_TYPES[key].label));
+}
+
+/** The message a file field gives for an upload of another type: the declared one, or one derived from `accept`. */
+export function wrongTypeMessage(field: Pick<FileFieldOptions, 'label' | 'accept' | 'wrongType'>): string {
+  return field.wrongType ?? `${field.label}: please upload a ${describeFileTypes(field.accept)} file.`;
+}
+
+/**
+ * An upload besides the main `fileInput` files, under its own multipart name: an
+ * image to stamp, a certificate, overlay PDFs. The schema checks what both sides
+ * can (count, size, presence); the type is checked where the file is: by name
+ * and MIME type on the page, by content on the server, which then hands the
+ * processor an `InputFile` (or `InputFile[]` with `multiple`).
+ */
+export function file<const O extends FileFieldOptions>(options: O): O & Field<FileValue<O>> & { kind: 'file' } {
+  const max = options.multiple ? (options.maxFiles ?? Infinity) : 1;
+  const min = options.minFiles ?? 1;
+  const tooMany = options.tooMany ?? (max === 1 ? `${options.label}: one file only.` : `${options.label}: at most ${max} files.`);
+  const tooFew = options.tooFew ?? `${options.label}: at least ${min} files.`;
+  const tooLarge = options.tooLarge ?? `${options.label}: each file may be at most ${formatSizeLimit(options.maxBytes ?? 0)}.`;
+  const files = z
+    .array(z.custom<FileLike>(isFileLike, { error: wrongTypeMessage(options) }))
+    .refine((list) => list.length <= max, { error: tooMany })
+    .refine((list) => list.length >= min, { error: tooFew })
+    .refine((list) => options.maxBytes === undefined || list.every((f) => f.size <= options.maxBytes!), { error: tooLarge })
+    .transform((list) => (options.multiple ? list : list[0]) as unknown as FileValue<O>);
+  const asList = (value: unknown) => {
+    if (isBlank(value)) return undefined;
+    const list = (Array.isArray(value) ? value : [value]).filter((item) => !isBlank(item));
+    return list.length === 0 ? undefined : list;
+  };
+  return {
+    ...options,
+    kind: 'file',
+    schema: z.preprocess(asList, files.optional()),
   };
 }

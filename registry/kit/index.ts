@@ -4,6 +4,7 @@ export * from './define-tool';
 export * from './fields';
 export * from './file-names';
 export * from './file-types';
+export * from './input-file';
 export * from './page-selection';
 export * from './presets';
 export * from './request-enhancer-keys';

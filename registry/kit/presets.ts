@@ -1,5 +1,6 @@
 import type { InputSpec, ToolCheck } from './define-tool';
 import { number, select } from './fields';
+import { notInSpec } from './texts';
 import type { ToolParams } from './schema';
 
 /**
@@ -48,7 +49,7 @@ export function pageRangeFields(texts: PageRangeTexts) {
         { value: 'custom', label: 'Custom range' },
       ],
       default: 'all',
-      invalid: 'Choose all pages or a custom range.',
+      invalid: notInSpec('Choose all pages or a custom range.', 'the page-range select, which the page cannot get wrong'),
     }),
     startPage: page(texts.labels.startPage),
     endPage: page(texts.labels.endPage),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnyTool, Fields, ToolDefinition } from './define-tool';
-import type { Field, Scalar, VisibleWhen } from './fields';
+import type { Field, FieldKind, Scalar, VisibleWhen } from './fields';
 import { isBlank } from './wire';
 
 type HasDefault<F> = F extends { default: infer D } ? (undefined extends D ? false : true) : false;
@@ -74,10 +74,21 @@ export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<T
   }) as unknown as z.ZodType<ToolParams<T>, Values>;
 }
 
+/** What a form control holds before anything is chosen, per kind. */
+const EMPTY_VALUE: Record<FieldKind, unknown> = {
+  text: '',
+  textarea: '',
+  number: '',
+  select: '',
+  pages: '',
+  checkbox: false,
+  file: undefined,
+};
+
 /** Initial form values: each field's default, as the form controls hold them. */
 export function defaultsOf(tool: AnyTool): Values {
   return Object.fromEntries(
-    Object.entries(tool.fields).map(([name, field]) => [name, field.default ?? (field.kind === 'checkbox' ? false : '')]),
+    Object.entries(tool.fields).map(([name, field]) => [name, field.default ?? EMPTY_VALUE[field.kind]]),
   );
 }
 

@@ -19,6 +19,11 @@ export function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
+/** A size limit in the unit that reads best: MB from one megabyte up, KB below. e.g. 2048 → '2 KB' */
+export function formatSizeLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? formatMegabytes(bytes) : `${Math.round((bytes / 1024) * 10) / 10} KB`;
+}
+
 /** A tool id as a code name. e.g. 'pdf-to-word' → 'pdfToWord' */
 export function camelCase(id: string): string {
   return id.replace(/-([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());

@@ -1,5 +1,5 @@
 import { collectParams, schemaOf, tools, type AnyTool } from '@folio/registry';
-import { deriveQaCases, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits } from '../../generators/src/qa-cases';
+import { deriveQaCases, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits, type QaUpload } from '../../generators/src/qa-cases';
 import { ApiError } from '../src/http/api-error';
 import { postTool, type Upload } from './support/http';
 import { isStructuralTool, qaUploadContent } from './support/sample-files';
@@ -65,8 +65,12 @@ describe('QA matrix: every derived case of every tool', () => {
   });
 
   const uploads = async (c: QaCase): Promise<Upload[]> => {
-    const content = await qaUploadContent(c.upload, LIMITS.maxUploadBytes);
-    return Array.from({ length: c.upload.count }, () => ({ name: c.upload.name, content }));
+    const parts = async (upload: QaUpload, field?: string) => {
+      const content = await qaUploadContent(upload, LIMITS.maxUploadBytes);
+      return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field }));
+    };
+    const fieldParts = await Promise.all(Object.entries(c.fieldUploads).map(([field, upload]) => parts(upload, field)));
+    return [...(await parts(c.upload)), ...fieldParts.flat()];
   };
 
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {

@@ -5,7 +5,7 @@ import { deflatedZeros, handWrittenPdf } from '../../test/support/hostile-pdfs';
 import { encryptPdf, makePdf } from '../../test/support/pdfs';
 import { ContentTooLargeError } from './input-errors';
 import { refuseContentBombs } from './content-budget';
-import type { InputFile } from '../tool-routing/processor';
+import type { InputFile } from '@folio/registry';
 import { Workspace } from '../workspace/workspace';
 
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@ import { constants, createInflate } from 'node:zlib';
 import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf';
 import type { EngineOptions } from '../engines/process';
 import { ContentTooLargeError } from './input-errors';
-import type { InputFile } from '../tool-routing/processor';
+import type { InputFile } from '@folio/registry';
 import type { Workspace } from '../workspace/workspace';
 
 /**

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../config';
 import { pixelsAt, type ShownPageSize } from '../engines/poppler';
 import { InvalidInputError, TooManyPagesError } from './input-errors';
-import type { InputFile } from '../tool-routing/processor';
+import type { InputFile } from '@folio/registry';
 
 /** Pixel size of a page drawn at some DPI. */
 export interface PixelSize {

@@ -4,13 +4,20 @@ import {
   defaultsOf,
   FILE_FIELD,
   formatMegabytes,
+  formatSizeLimit,
   maxFilesPerRequest,
   renderFileName,
   resolveResult,
   RESULT_CONTENT_TYPES,
   FILE_TYPES,
+  describeFileTypes,
+  isFileField,
+  maxFilesOfField,
+  wrongTypeMessage,
   type AnyTool,
   type Field,
+  type FileField,
+  type FileTypeKey,
   type Scalar,
   type SelectOption,
 } from '@folio/registry';
@@ -198,7 +205,7 @@ function maxFilesOf(tool: AnyTool, config: OpenApiOptions['config']): number {
 
 function requestContent(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {
   const shared = route.length > 1;
-  const mimeTypes = [...new Set(route.flatMap((t) => t.input.accept.flatMap((key) => FILE_TYPES[key].mimeTypes)))];
+  const mimeTypes = fileMimeTypes(route.flatMap((t) => t.input.accept));
   const binary = { type: 'string', format: 'binary', contentMediaType: mimeTypes.join(', ') };
   const multiple = route.some((t) => t.input.multiple);
   const fileHelp = route.map((t) => label(t, shared, filesSentence(t, config).trim())).join(' ');
@@ -217,7 +224,7 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
   for (const tool of route) {
     for (const [name, declared] of Object.entries(tool.fields)) {
       const field = declared as DeclaredField;
-      const schema = fieldSchema(tool, field, shared);
+      const schema = fieldSchema(tool, field, shared, config);
       const existing = properties[name] as Json | undefined;
       properties[name] = existing ? { anyOf: [existing, schema] } : schema;
       if (field.required && !field.visibleWhen) requiredBy.set(name, (requiredBy.get(name) ?? 0) + 1);
@@ -230,11 +237,25 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
   const required = [FILE_FIELD, ...[...requiredBy].filter(([, count]) => count === route.length).map(([name]) => name)];
   return {
     schema: { type: 'object', required, properties },
-    encoding: { [FILE_FIELD]: { contentType: mimeTypes.join(', ') } },
+    encoding: {
+      [FILE_FIELD]: { contentType: mimeTypes.join(', ') },
+      ...Object.fromEntries(
+        route.flatMap((t) => Object.entries(t.fields).filter(([, f]) => isFileField(f)).map(([name, f]) => [name, { contentType: fileMimeTypes((f as FileField).accept).join(', ') }])),
+      ),
+    },
   };
 }
 
-function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean): Json {
+/** A new field kind must be documented here: this stops the build until it is. */
+function unknownKind(kind: never): never {
+  throw new Error(`OpenAPI: no schema for field kind "${String(kind)}".`);
+}
+
+function fileMimeTypes(accept: readonly FileTypeKey[]): string[] {
+  return [...new Set(accept.flatMap((key) => FILE_TYPES[key].mimeTypes))];
+}
+
+function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean, config: OpenApiOptions['config']): Json {
   const notes: string[] = [sentence(field.label)];
   if (field.help) notes.push(sentence(field.help));
   let schema: Json;
@@ -269,8 +290,21 @@ function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean): Json
       schema = { type: 'string', examples: ['1,3,5-7', 'all', '2n+1'] };
       notes.push(PAGE_GRAMMAR);
       break;
-    default:
+    case 'text':
+    case 'textarea':
       schema = { type: 'string', ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}) };
+      break;
+    case 'file': {
+      const file = field as FileField;
+      const binary = { type: 'string', format: 'binary', contentMediaType: fileMimeTypes(file.accept).join(', ') };
+      const max = maxFilesOfField(file, config.maxFiles);
+      schema = file.multiple ? { type: 'array', items: binary, maxItems: max, ...(file.minFiles ? { minItems: file.minFiles } : {}) } : binary;
+      notes.push(`${file.multiple ? `Up to ${max} ${describeFileTypes(file.accept)} files, one part each` : `One ${describeFileTypes(file.accept)} file`}${file.maxBytes ? `, each at most ${formatSizeLimit(file.maxBytes)}` : ''}.`);
+      notes.push(`Another type: “${wrongTypeMessage(file)}”`);
+      break;
+    }
+    default:
+      return unknownKind(field.kind);
   }
   if (field.default !== undefined) schema.default = field.default;
   if (field.visibleWhen) {

@@ -1,6 +1,5 @@
-import { organiseTool, outOfRangePages, parsePageSelection, type PageRangeParams, type ToolParams } from '@folio/registry';
+import { organiseTool, outOfRangePages, parsePageSelection, type InputFile, type PageRangeParams, type ToolParams } from '@folio/registry';
 import { InvalidInputError } from '../input-checks/input-errors';
-import type { InputFile } from '../tool-routing/processor';
 
 /**
  * The page orders of Organise, Extract Pages and Remove Pages: which pages of the

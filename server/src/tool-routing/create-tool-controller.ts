@@ -4,7 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
 import type { Request, Response } from 'express';
-import { maxFilesPerRequest, pascalCase } from '@folio/registry';
+import { maxFilesPerRequest, maxPartsPerRequest, pascalCase } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
 import type { Processor } from './processor';
@@ -21,6 +21,8 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
   const owner = route.find((b) => !b.tool.sharesEndpoint) ?? route[0];
   const endpoint = owner.tool.endpoint;
   const maxFiles = Math.max(...route.map((b) => maxFilesPerRequest(b.tool.input, config.maxFiles)));
+  // One part more than allowed still reaches the runner, whose answer names the field that got too many.
+  const maxParts = Math.max(...route.map((b) => maxPartsPerRequest(b.tool, config.maxFiles))) + 1;
   const multer = AnyFilesInterceptor({
     // Uploads stream straight to the request's workspace, never into memory.
     storage: diskStorage({
@@ -29,7 +31,7 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     }),
     limits: {
       fileSize: config.maxUploadBytes,
-      files: maxFiles,
+      files: maxParts,
       fields: 1000,
       fieldSize: 1024 * 1024,
     },

@@ -1,32 +1,16 @@
 import { DiscoveryService } from '@nestjs/core';
-import type { AnyTool, FileTypeKey, ToolParams } from '@folio/registry';
+import type { AnyTool, InputFile, ToolParams } from '@folio/registry';
 import type { EngineOptions } from '../engines/process';
 import type { Workspace } from '../workspace/workspace';
+
+// The processor contract names the upload type; it is declared in the kit, where `file` fields type their values with it.
+export type { InputFile };
 
 /**
  * Marks a class as the processor of one tool: `@ToolProcessor(rotateTool)`.
  * The tools module finds processor files by name and binds each to its tool.
  */
 export const ToolProcessor = DiscoveryService.createDecorator<AnyTool>();
-
-/** An uploaded file, already checked by the runner (type sniffed, PDF readable). */
-export interface InputFile {
-  /** Where the upload lies inside the request's workspace. */
-  path: string;
-  /** The name the client gave it. e.g. 'report.pdf' */
-  originalName: string;
-  size: number;
-  /** What the content was recognised as, among the tool's accepted types. */
-  type: FileTypeKey;
-  /** Page count, for PDFs. */
-  pageCount?: number;
-  /**
-   * A file in the workspace holding the password that opened this PDF, when the
-   * tool declares `input.passwordField` and one was given: hand it to engines
-   * (qpdf's `--password-file`), never the password itself.
-   */
-  passwordFile?: string;
-}
 
 export interface ProcessorInput<T extends AnyTool> {
   /** One file for single-document tools (the runner batches), all files for combining tools. */

@@ -13,7 +13,12 @@ import {
   RESULT_CONTENT_TYPES,
   schemaOf,
   withExtension,
+  wrongTypeMessage,
   type AnyTool,
+  isFileField,
+  type FileField,
+  type FileTypeKey,
+  type InputFile,
   type ToolParams,
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
@@ -26,7 +31,7 @@ import { ApiError } from '../http/api-error';
 import { contentDisposition } from './content-disposition';
 import { refuseContentBombs } from '../input-checks/content-budget';
 import { sniffFileType } from '../input-checks/file-sniffing';
-import type { InputFile, NoContentOutput, Processor, ProcessorOutput } from './processor';
+import type { NoContentOutput, Processor, ProcessorOutput } from './processor';
 import { requestWorkspace, type Workspace } from '../workspace/workspace';
 
 /**
@@ -60,27 +65,30 @@ export class ToolRunner {
     const timeLimitMs = tool.timeoutMs ?? this.config.engineTimeoutMs;
     const engine = workspace.engineOptions({ deadline: Date.now() + timeLimitMs, timeLimitMs, signal });
 
-    const uploads = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((f) => f.fieldname === FILE_FIELD);
+    const parts = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const uploads = parts.filter((part) => part.fieldname === FILE_FIELD).map(describePart);
     this.checkCount(tool, uploads);
-    const params = this.parseParams(tool, req.body);
+    const parsed = this.parseParams(tool, withFileParts(tool, (req.body ?? {}) as Record<string, unknown>, parts));
 
     return this.jobs.run(engine, async () => {
-      const files = await this.inspectFiles(tool, uploads, await this.passwordFile(tool, params, workspace), engine);
+      const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, uploads, await this.passwordFile(tool, parsed, workspace), engine);
+      const params = await this.inspectFileFields(tool, parsed, engine);
       if (processor.readsPageContent) {
-        for (const file of files.filter((f) => f.type === 'pdf')) await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
+        const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
+        for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
       }
       return this.process(tool, processor, files, params, workspace, engine);
     });
   }
 
-  private parseParams(tool: AnyTool, body: unknown): ToolParams<AnyTool> {
-    const parsed = schemaOf(tool).safeParse(collectParams(tool, (body ?? {}) as Record<string, unknown>));
+  private parseParams(tool: AnyTool, body: Record<string, unknown>): ToolParams<AnyTool> {
+    const parsed = schemaOf(tool).safeParse(collectParams(tool, body));
     if (parsed.success) return parsed.data;
     const issues = issueMessages(parsed.error);
     throw ApiError.invalidArgument(issues[0].message, issues.map((i) => `${i.field}: ${i.message}`));
   }
 
-  private checkCount(tool: AnyTool, uploads: Express.Multer.File[]): void {
+  private checkCount(tool: AnyTool, uploads: readonly SentFile[]): void {
     const { input } = tool;
     if (uploads.length === 0) throw ApiError.missingFile(input.messages.missing);
     if (uploads.length < (input.minFiles ?? 1)) throw ApiError.invalidArgument(input.messages.tooFew ?? input.messages.missing);
@@ -97,25 +105,44 @@ export class ToolRunner {
     return path;
   }
 
-  /** Sniffs each file's type and opens each PDF once (page count; password and damage surface here). */
-  private async inspectFiles(tool: AnyTool, uploads: Express.Multer.File[], passwordFile: string | undefined, engine: EngineOptions): Promise<InputFile[]> {
-    const { input } = tool;
+  /**
+   * Sniffs each file's type and opens each PDF once (page count; password and
+   * damage surface here).
+   */
+  private async inspectFiles(
+    accept: readonly FileTypeKey[],
+    wrongType: string,
+    sent: readonly SentFile[],
+    passwordFile: string | undefined,
+    engine: EngineOptions,
+  ): Promise<InputFile[]> {
     const files: InputFile[] = [];
-    for (const upload of uploads) {
-      const originalName = decodeUploadName(upload.originalname);
-      if (upload.size === 0) throw ApiError.invalidArgument(`The file "${originalName}" is empty.`);
-      const type = await sniffFileType(upload.path, originalName, input.accept);
-      if (!type) throw ApiError.wrongFileType(input.messages.wrongType);
-      const file: InputFile = { path: upload.path, originalName, size: upload.size, type };
+    for (const { path, originalName, size } of sent) {
+      if (size === 0) throw ApiError.invalidArgument(`The file "${originalName}" is empty.`);
+      const type = await sniffFileType(path, originalName, accept);
+      if (!type) throw ApiError.wrongFileType(wrongType);
+      const file: InputFile = { path, originalName, size, type };
       if (type === 'pdf') {
         if (passwordFile) file.passwordFile = passwordFile;
-        file.pageCount = await countPages(upload.path, engine, { passwordFile });
+        file.pageCount = await countPages(path, engine, { passwordFile });
         if (file.pageCount === 0) throw ApiError.noPages(originalName);
         if (file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
       }
       files.push(file);
     }
     return files;
+  }
+
+  /** The options with each `file` field's parts checked like the main files and typed as `InputFile`s. */
+  private async inspectFileFields(tool: AnyTool, params: ToolParams<AnyTool>, engine: EngineOptions): Promise<ToolParams<AnyTool>> {
+    const inspected: Record<string, unknown> = { ...params };
+    for (const [name, field] of fileFieldsOf(tool)) {
+      const value = inspected[name] as SentFile | SentFile[] | undefined;
+      if (value === undefined) continue;
+      const files = await this.inspectFiles(field.accept, wrongTypeMessage(field), Array.isArray(value) ? value : [value], undefined, engine);
+      inspected[name] = field.multiple ? files : files[0];
+    }
+    return inspected as ToolParams<AnyTool>;
   }
 
   private async process(
@@ -169,6 +196,46 @@ export class ToolRunner {
 
 /** What goes back to the client: a file, or 204 when there is nothing to send. */
 type Answer = { path: string; fileName: string; contentType: string } | NoContentOutput;
+
+/** A part as multer stored it, before its content is checked. */
+interface SentFile {
+  path: string;
+  originalName: string;
+  size: number;
+}
+
+function describePart(part: Express.Multer.File): SentFile {
+  return { path: part.path, originalName: decodeUploadName(part.originalname), size: part.size };
+}
+
+function fileFieldsOf(tool: AnyTool): [string, FileField][] {
+  return Object.entries(tool.fields).filter((entry): entry is [string, FileField] => isFileField(entry[1]));
+}
+
+/**
+ * The body as the schema reads it: each file field's parts, under the name or
+ * alias they came by, in place of anything sent as text under those names (text
+ * never counts as a file; `x[path]=...` must not pass for an upload).
+ */
+function withFileParts(tool: AnyTool, body: Record<string, unknown>, parts: readonly Express.Multer.File[]): Record<string, unknown> {
+  const merged = { ...body };
+  for (const [name, field] of fileFieldsOf(tool)) {
+    for (const key of [name, ...(field.aliases ?? [])]) {
+      const sent = parts.filter((part) => part.fieldname === key);
+      if (sent.length > 0) merged[key] = sent.map(describePart);
+      else delete merged[key];
+    }
+  }
+  return merged;
+}
+
+/** Every checked file the tool's `file` fields hold. */
+function fileFieldValues(tool: AnyTool, params: ToolParams<AnyTool>): InputFile[] {
+  return fileFieldsOf(tool).flatMap(([name]) => {
+    const value = (params as Record<string, unknown>)[name] as InputFile | InputFile[] | undefined;
+    return value === undefined ? [] : Array.isArray(value) ? value : [value];
+  });
+}
 
 /**
  * Multer hands over the raw header bytes as latin1; browsers send UTF-8, so

@@ -3,6 +3,8 @@ import type { TestServer } from './test-server';
 
 export interface Upload {
   name: string;
+  /** Multipart field; `fileInput` unless stated. e.g. 'stampImage' */
+  field?: string;
   content: Buffer;
   contentType?: string;
 }
@@ -17,7 +19,7 @@ export interface ToolResponse {
   fileName?: string;
 }
 
-/** POSTs a multipart tool request the way API clients do: files under `fileInput`, options as text. */
+/** POSTs a multipart tool request the way API clients do: files under `fileInput` (or their own field), options as text. */
 export async function postTool(
   server: TestServer,
   endpoint: string,
@@ -26,7 +28,7 @@ export async function postTool(
 ): Promise<ToolResponse> {
   let req = request(server.http).post(endpoint);
   for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-  for (const file of files) req = req.attach('fileInput', file.content, { filename: file.name, contentType: file.contentType ?? 'application/pdf' });
+  for (const file of files) req = req.attach(file.field ?? 'fileInput', file.content, { filename: file.name, contentType: file.contentType ?? 'application/pdf' });
   if (files.length === 0 && Object.keys(fields).length === 0) req = req.field('nothing', '');
   const res = await req.buffer(true).parse((response, done) => {
     const chunks: Buffer[] = [];

@@ -10,6 +10,7 @@ const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
   checkbox: 'checkbox',
   select: 'select',
   pages: 'pages',
+  file: 'file',
 };
 
 function widgetKeyFor(field: Field): string {

@@ -3,6 +3,7 @@ import {
   defaultsOf,
   emailToPdfTool,
   extractPageTool,
+  file,
   FILE_FIELD,
   imageToPdfTool,
   mergeTool,
@@ -130,5 +131,23 @@ describe('toolFormData', () => {
       ['e', '1.5'],
       ['f', 'x'],
     ]);
+  });
+
+  it('sends a file field’s files as parts under its own name, and nothing when none is chosen', () => {
+    const tool = {
+      ...rotateTool,
+      fields: {
+        stampImage: file({ label: 'Stamp image', accept: ['png'] }),
+        overlayFiles: file({ label: 'Overlays', accept: ['pdf'], multiple: true }),
+      },
+    } as AnyTool;
+    const png = new File(['png'], 'stamp.png', { type: 'image/png' });
+    expect(entries(submitted(tool, [pdf('a.pdf')], { stampImage: png, overlayFiles: [pdf('o1.pdf'), pdf('o2.pdf')] }))).toEqual([
+      [FILE_FIELD, 'file:a.pdf'],
+      ['stampImage', 'file:stamp.png'],
+      ['overlayFiles', 'file:o1.pdf'],
+      ['overlayFiles', 'file:o2.pdf'],
+    ]);
+    expect(entries(submitted(tool, [pdf('a.pdf')]))).toEqual([[FILE_FIELD, 'file:a.pdf']]);
   });
 });

@@ -7,7 +7,8 @@ function toWireText(value: unknown): string {
 }
 
 /**
- * The request body: the files, then each parsed option. `params` is the schema's
+ * The request body: the files, then each parsed option (a `file` field's files
+ * as parts under its own name). `params` is the schema's
  * output, so hidden fields are already gone and defaults (apiOnly ones too) applied;
  * an option still undefined has no value to send.
  */
@@ -15,7 +16,10 @@ export function toolFormData(files: readonly File[], params: Record<string, unkn
   const form = new FormData();
   for (const file of files) form.append(FILE_FIELD, file, file.name);
   for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) form.append(name, toWireText(value));
+    if (value === undefined || value === null) continue;
+    const parts = Array.isArray(value) ? value : [value];
+    if (parts.every((part) => part instanceof Blob)) for (const part of parts as Blob[]) form.append(name, part, part instanceof File ? part.name : name);
+    else form.append(name, toWireText(value));
   }
   return form;
 }

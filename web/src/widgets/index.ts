@@ -1,5 +1,6 @@
 import type { WidgetKey } from '@folio/registry';
 import { CheckboxWidget } from './CheckboxWidget';
+import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
 import { SelectWidget } from './SelectWidget';
@@ -19,6 +20,7 @@ export const WIDGETS = {
   checkbox: CheckboxWidget,
   select: SelectWidget,
   pages: PagesWidget,
+  file: FileWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetProps } from './widget-types';
