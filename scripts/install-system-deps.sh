@@ -15,6 +15,8 @@ REQUIRED=(
   "ocrmypdf ocrmypdf"
   "convert-im6.q16 imagemagick"
   "bwrap bubblewrap"
+  "openssl openssl"
+  "keytool openjdk-17-jre-headless"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
 # OCR language data, and fonts with the metrics of the usual office fonts.

@@ -92,6 +92,10 @@ export const SAMPLE_FILE_NAMES: Readonly<Record<FileTypeKey, string>> = {
   html: 'input.html',
   zip: 'input.zip',
   markdown: 'input.md',
+  pkcs12: 'input.p12',
+  jks: 'input.jks',
+  privateKey: 'input.key',
+  certificate: 'input.crt',
   convertible: 'input.txt',
 };
 
@@ -108,6 +112,10 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
   html: 'short HTML page',
   zip: 'ZIP holding index.html',
   markdown: 'short Markdown document',
+  pkcs12: 'PKCS#12 key store (password qa-secret)',
+  jks: 'JKS key store (password qa-secret)',
+  privateKey: 'PEM private key, unencrypted',
+  certificate: 'PEM self-signed certificate',
   convertible: 'plain-text document',
 };
 

@@ -20,6 +20,14 @@ export const FILE_TYPES = {
   /** A ZIP holding an HTML file and its assets (HTML to PDF). */
   zip: { label: 'ZIP', extensions: ['.zip'], mimeTypes: ['application/zip', 'application/x-zip-compressed'], identifiedBy: 'content' },
   markdown: { label: 'Markdown', extensions: ['.md', '.markdown'], mimeTypes: ['text/markdown', 'text/x-markdown'], identifiedBy: 'extension' },
+  /** A key store holding a private key and its certificate chain (Sign with Certificate). */
+  pkcs12: { label: 'PKCS#12', extensions: ['.p12', '.pfx'], mimeTypes: ['application/x-pkcs12'], identifiedBy: 'extension' },
+  /** Java's key store: JKS, JCEKS, or PKCS#12 under a Java name. */
+  jks: { label: 'Java keystore', extensions: ['.jks', '.keystore'], mimeTypes: ['application/x-java-keystore'], identifiedBy: 'extension' },
+  /** A private key, PEM or DER (PKCS#1, PKCS#8, encrypted or not). */
+  privateKey: { label: 'private key', extensions: ['.pem', '.der', '.key'], mimeTypes: [], identifiedBy: 'extension' },
+  /** An X.509 certificate, PEM or DER. */
+  certificate: { label: 'certificate', extensions: ['.pem', '.der', '.crt', '.cer'], mimeTypes: ['application/x-x509-ca-cert', 'application/pkix-cert'], identifiedBy: 'extension' },
   /**
    * Everything Convert File to PDF takes, verbatim from the spec's list (compared
    * case-insensitively), plus '.jpg', the usual spelling of '.jpeg'. The page shows

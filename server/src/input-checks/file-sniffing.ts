@@ -9,6 +9,11 @@ const startsWith = (head: Buffer, ...signatures: (string | number[])[]) =>
     .map((signature) => (typeof signature === 'string' ? Buffer.from(signature, 'latin1') : Buffer.from(signature)))
     .some((signature) => head.subarray(0, signature.length).equals(signature));
 
+/** ASN.1 DER starts with a SEQUENCE (keys, certificates, PKCS#12). */
+const isDer = (head: Buffer) => head[0] === 0x30;
+/** PEM armour: '-----BEGIN CERTIFICATE-----', '-----BEGIN PRIVATE KEY-----', ... */
+const isPem = (head: Buffer) => head.includes('-----BEGIN ');
+
 /** Text files carry no NUL bytes (UTF-16 text is not taken). */
 const isText = (head: Buffer) => !head.includes(0);
 
@@ -30,6 +35,11 @@ const CONTENT_CHECKS = {
   html: isText,
   zip: (head) => startsWith(head, 'PK\x03\x04'),
   markdown: isText,
+  pkcs12: isDer,
+  // JKS, JCEKS, or the PKCS#12 key stores Java writes by default since version 9.
+  jks: (head) => startsWith(head, [0xfe, 0xed, 0xfe, 0xed], [0xce, 0xce, 0xce, 0xce]) || isDer(head),
+  privateKey: (head) => isPem(head) || isDer(head),
+  certificate: (head) => isPem(head) || isDer(head),
   // The office suite reads dozens of formats, binary and text: it is the judge.
   convertible: () => true,
 } satisfies Record<FileTypeKey, (head: Buffer) => boolean>;

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyTool, FileTypeKey } from '@folio/registry';
 import { ZipFile } from 'yazl';
 import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaUpload } from '../../../generators/src/qa-cases';
-import { CORRUPT_PDF, encryptPdf, makePdf } from './pdfs';
+import { CORRUPT_PDF, encryptPdf, makePdf, withTempDir } from './pdfs';
 import type { Upload } from './http';
 
 /** ImageMagick 6 by its full name: `convert` on the PATH may be a stand-in. */
@@ -46,6 +48,26 @@ export function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer>
   });
 }
 
+/** The password of the sample key stores. */
+export const SAMPLE_KEYSTORE_PASSWORD = 'qa-secret';
+
+/** A self-signed key and certificate, and key stores holding them, made with OpenSSL and Java's keytool. */
+const keyMaterial = lazily(() =>
+  withTempDir((dir) => {
+    const at = (name: string) => join(dir, name);
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '30', '-subj', '/CN=Folio QA'], { stdio: 'ignore' });
+    execFileSync('openssl', ['pkcs12', '-export', '-inkey', at('key.pem'), '-in', at('cert.pem'), '-out', at('store.p12'), '-passout', `pass:${SAMPLE_KEYSTORE_PASSWORD}`]);
+    execFileSync('keytool', ['-importkeystore', '-srckeystore', at('store.p12'), '-srcstoretype', 'PKCS12', '-srcstorepass', SAMPLE_KEYSTORE_PASSWORD,
+      '-destkeystore', at('store.jks'), '-deststoretype', 'JKS', '-deststorepass', SAMPLE_KEYSTORE_PASSWORD, '-noprompt'], { stdio: 'ignore' });
+    return { key: readFileSync(at('key.pem')), certificate: readFileSync(at('cert.pem')), pkcs12: readFileSync(at('store.p12')), jks: readFileSync(at('store.jks')) };
+  }),
+);
+
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
   pdf: () => makePdf(QA_PDF_PAGES, { label: 'QA sample' }),
   jpeg: () => image('jpeg'),
@@ -60,6 +82,10 @@ const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
   html: () => Buffer.from(SAMPLE_HTML),
   zip: () => zipOf({ 'index.html': SAMPLE_HTML }),
   markdown: () => Buffer.from(SAMPLE_MARKDOWN),
+  pkcs12: () => keyMaterial().pkcs12,
+  jks: () => keyMaterial().jks,
+  privateKey: () => keyMaterial().key,
+  certificate: () => keyMaterial().certificate,
   convertible: () => Buffer.from(SAMPLE_TEXT),
 };
 
