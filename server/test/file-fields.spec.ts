@@ -100,6 +100,16 @@ describe('file fields', () => {
     expect(res.body).toMatchObject({ detail: 'Please upload a stamp image.' });
   });
 
+  it('documents each file field in OpenAPI as binary parts of its own types', async () => {
+    const doc = JSON.parse((await request(server.http).get('/api/openapi.json')).text);
+    const body = doc.paths[attachTool.endpoint].post.requestBody.content['multipart/form-data'];
+    expect(body.schema.properties.stampImage).toMatchObject({ type: 'string', format: 'binary', contentMediaType: 'image/png, image/jpeg' });
+    expect(body.schema.properties.overlayFiles).toMatchObject({ type: 'array', maxItems: 2, items: { format: 'binary' } });
+    expect(body.schema.properties.certificate.description).toContain('at most 2 KB');
+    expect(body.encoding.stampImage).toEqual({ contentType: 'image/png, image/jpeg' });
+    expect(body.schema.required).not.toContain('stampImage');
+  });
+
   describe('answers every QA case derived from the declaration', () => {
     const cases = deriveQaCases(attachTool, [attachTool], { maxFiles: 10, maxUploadBytes: MAX_UPLOAD }).filter((c) => c.run === 'http' && c.upload.kind !== 'too-large');
     const parts = async (upload: QaUpload, field?: string): Promise<Upload[]> => {
