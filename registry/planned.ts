@@ -17,12 +17,9 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Export to PDF
   // Import from PDF
   // Secure & Sign
-  { id: 'add-password', category: 'security', title: 'Add Password Protection', subtitle: 'Encrypt a PDF with a password.' },
-  { id: 'remove-password', category: 'security', title: 'Remove PDF Password', subtitle: 'Unlock a PDF you have the password for.' },
   { id: 'add-stamp', category: 'security', title: 'Add Stamp', subtitle: 'Stamp text or an image on pages.' },
   { id: 'add-watermark', category: 'security', title: 'Add Watermark', subtitle: 'Tile a text or image watermark.' },
   { id: 'auto-redact', category: 'security', title: 'Auto Redact', subtitle: 'Black out text everywhere it appears.' },
-  { id: 'change-permissions', category: 'security', title: 'Change PDF Permissions', subtitle: 'Restrict printing, copying and editing.' },
   { id: 'remove-certificate', category: 'security', title: 'Remove Certificate', subtitle: 'Strip digital signatures.' },
   { id: 'sanitize', category: 'security', title: 'Sanitize PDF', subtitle: 'Remove scripts, attachments and metadata.' },
   { id: 'sign-certificate', category: 'security', title: 'Sign with Certificate', subtitle: 'Digitally sign with PKCS#12, JKS or PEM.' },
