@@ -149,7 +149,8 @@ describe('Add Password Protection (/api/v1/security/add-password)', () => {
   });
 
   it('with neither password sets restrictions only, named <base>_permissions.pdf, and opens for anyone', async () => {
-    for (const fields of [{ preventPrinting: true, keyLength: 256 }, { password: '', ownerPassword: '', preventPrinting: true }]) {
+    const requests: Record<string, string | number | boolean>[] = [{ preventPrinting: true, keyLength: 256 }, { password: '', ownerPassword: '', preventPrinting: true }];
+    for (const fields of requests) {
       const res = await protect(fields);
       expect(res.status).toBe(200);
       expect(res.fileName).toBe('report_permissions.pdf');

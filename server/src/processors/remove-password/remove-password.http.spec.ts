@@ -69,7 +69,8 @@ describe('Remove PDF Password (/api/v1/security/remove-password)', () => {
   });
 
   it('answers an unencrypted PDF with 200, whatever the password', async () => {
-    for (const fields of [{}, { password: 'anything' }]) {
+    const requests: Record<string, string>[] = [{}, { password: 'anything' }];
+    for (const fields of requests) {
       const res = await unlock(fields, pdf);
       expect(res.status).toBe(200);
       expect(passwordNeed(res.body)).toBe('none');
