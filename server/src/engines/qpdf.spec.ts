@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makePdf } from '../../test/support/pdfs';
 import { PdfCorruptedError } from './pdf-errors';
-import { listStreams, parseQpdfJson, splitIntoRanges } from './qpdf';
+import { encrypt, listStreams, parseQpdfJson, PasswordNotEncodableError, splitIntoRanges, type EncryptionPermissions } from './qpdf';
 
 describe('parseQpdfJson', () => {
   it('reads numbers spelled the PDF way, and leaves strings alone', () => {
@@ -56,5 +56,28 @@ describe('qpdf engine', () => {
     expect(parts.map(pagesOf)).toEqual([1, 1, 1, 3, 3, 3]);
     const firstText = (path: string) => execFileSync('pdftotext', ['-l', '1', path, '-']).toString().trim();
     expect(parts.map(firstText)).toEqual(['doc page 1', 'doc page 2', 'doc page 3', 'doc page 4', 'doc page 7', 'doc page 10']);
+  });
+
+  const everything: EncryptionPermissions = { print: 'full', modifyOther: true, annotate: true, fillForms: true, assemble: true, extract: true, accessibility: true };
+
+  it('encrypts from a job file that is gone afterwards, whether qpdf succeeded or not', async () => {
+    const input = join(dir, 'in.pdf');
+    writeFileSync(input, await makePdf(1));
+    const jobFile = join(dir, 'job.json');
+    await encrypt(input, join(dir, 'out.pdf'), { userPassword: '-u', ownerPassword: 'o', cipher: 'aes-256', allow: everything }, jobFile, engine());
+    expect(existsSync(jobFile)).toBe(false);
+    expect(execFileSync('qpdf', ['--show-encryption', '--password=-u', join(dir, 'out.pdf')]).toString()).toMatch(/Supplied password is user password/);
+
+    await expect(encrypt(input, join(dir, 'out2.pdf'), { userPassword: 'пароль', ownerPassword: 'o', cipher: 'aes-128', allow: everything }, jobFile, engine())).rejects.toThrow(
+      PasswordNotEncodableError,
+    );
+    expect(existsSync(jobFile)).toBe(false);
+  });
+
+  it('refuses to ask 40-bit RC4 for a restriction revision 2 has no bit for', async () => {
+    const input = join(dir, 'in.pdf');
+    writeFileSync(input, await makePdf(1));
+    const settings = { userPassword: 'u', ownerPassword: 'o', cipher: 'rc4-40' as const, allow: { ...everything, assemble: false } };
+    await expect(encrypt(input, join(dir, 'out.pdf'), settings, join(dir, 'job.json'), engine())).rejects.toThrow(/rc4-40 carries only/);
   });
 });
