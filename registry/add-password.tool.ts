@@ -21,8 +21,9 @@ export const addPasswordTool = defineTool({
 
   fields: {
     // Blank is '' rather than absent, so the result variant below can name it.
-    password: text({ label: 'Password', help: 'Needed to open the PDF. Leave it blank to set restrictions only.', default: '' }),
+    password: text({ label: 'Password', secret: true, help: 'Needed to open the PDF. Leave it blank to set restrictions only.', default: '' }),
     ownerPassword: text({
+      secret: true,
       label: 'Owner password',
       help: 'Lifts the restrictions below. Left blank, a random one nobody knows is used.',
       default: '',

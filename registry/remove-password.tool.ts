@@ -17,7 +17,7 @@ export const removePasswordTool = defineTool({
   input: { ...singlePdfInput(), passwordField: 'password' },
 
   fields: {
-    password: text({ label: 'Password', help: 'The password that opens the PDF. Leave it blank if it opens without one.' }),
+    password: text({ label: 'Password', secret: true, help: 'The password that opens the PDF. Leave it blank if it opens without one.' }),
   },
 
   action: { label: 'Remove Password', busyLabel: 'Processing...' },

@@ -12,7 +12,18 @@ describe('new-tool', () => {
     dirs = { registry: join(root, 'registry'), processors: join(root, 'processors'), scenarios: join(root, 'scenarios') };
     mkdirSync(dirs.registry);
     mkdirSync(dirs.processors);
-    copyFileSync(join(REGISTRY_DIR, 'planned.ts'), join(dirs.registry, 'planned.ts'));
+    // A planned list of its own: the real one empties as tools land.
+    writeFileSync(
+      join(dirs.registry, 'planned.ts'),
+      [
+        "import type { CategoryId } from './kit';",
+        'export const PLANNED_TOOLS = [',
+        "  { id: 'remove-password', category: 'security', title: 'Remove PDF Password', subtitle: 'Unlock a PDF you have the password for.' },",
+        "  { id: 'sanitize', category: 'security', title: 'Sanitize PDF', subtitle: 'Remove scripts, attachments and metadata.' },",
+        '];',
+        '',
+      ].join('\n'),
+    );
     copyFileSync(join(REGISTRY_DIR, 'rotate.tool.ts'), join(dirs.registry, 'rotate.tool.ts'));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -193,6 +193,11 @@ export interface TextOptions extends FieldCommon {
   invalid?: string;
   /** Render as a multi-line text area. */
   multiline?: boolean;
+  /**
+   * A password: the page masks it, and spaces are part of it (only an empty
+   * value counts as absent).
+   */
+  secret?: boolean;
 }
 
 /** Free text. Blank counts as absent. */
@@ -200,10 +205,14 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
   const error = options.invalid ?? `${options.label} is too long.`;
   let value = z.string({ error });
   if (options.maxLength !== undefined) value = value.max(options.maxLength, { error });
+  const absentWhenEmpty = (raw: unknown) => {
+    const first = firstValue(raw);
+    return first === '' || first === null ? undefined : first;
+  };
   return {
     ...options,
     kind: options.multiline ? 'textarea' : 'text',
-    schema: z.preprocess(prepare, value.optional()),
+    schema: z.preprocess(options.secret ? absentWhenEmpty : prepare, value.optional()),
   };
 }
 

@@ -94,3 +94,13 @@ describe('schemaOf', () => {
     expect(schema).toBeInstanceOf(z.ZodType);
   });
 });
+
+describe('secret text', () => {
+  const password = text({ label: 'Password', secret: true });
+  it('keeps spaces, which are part of a password, and takes only an empty value as absent', () => {
+    expect(password.schema.parse('  ')).toBe('  ');
+    expect(password.schema.parse(' pass word ')).toBe(' pass word ');
+    expect(password.schema.parse('')).toBeUndefined();
+    expect(text({ label: 'Name' }).schema.parse('  ')).toBeUndefined();
+  });
+});

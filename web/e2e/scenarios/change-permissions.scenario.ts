@@ -1,5 +1,5 @@
 import { changePermissionsTool } from '@folio/registry';
-import { passwordNeed, popplerText, showEncryption } from '../../../server/src/pdf-encryption/encryption-report';
+import { passwordNeed, popplerText, showEncryption } from '../../../server/test/support/encryption-report';
 import { makePdf } from '../../../server/test/support/pdfs';
 import { defineScenario, pdfUpload } from '../scenario';
 

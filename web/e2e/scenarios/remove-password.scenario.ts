@@ -1,5 +1,5 @@
 import { removePasswordTool } from '@folio/registry';
-import { passwordNeed } from '../../../server/src/pdf-encryption/encryption-report';
+import { passwordNeed } from '../../../server/test/support/encryption-report';
 import { encryptPdf, makePdf, pageTexts } from '../../../server/test/support/pdfs';
 import { defineScenario, pdfUpload } from '../scenario';
 

@@ -1,5 +1,5 @@
 import type { AnyTool, Field, FieldKind, WidgetKey } from '@folio/registry';
-import { hasChoices } from '../widgets/field-attributes';
+import { hasChoices, isSecret } from '../widgets/field-attributes';
 import { WIDGETS, type WidgetComponent } from '../widgets';
 
 /** rjsf's step 2: the widget a field kind gets when the declaration names none. */
@@ -17,6 +17,7 @@ function widgetKeyFor(field: Field): string {
   if (field.widget) return field.widget;
   // A number limited to a few values (Rotate's angle) is picked, not typed.
   if (field.kind === 'number' && hasChoices(field)) return 'select';
+  if (isSecret(field)) return 'password';
   return DEFAULT_WIDGET_FOR_KIND[field.kind];
 }
 

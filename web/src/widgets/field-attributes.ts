@@ -13,6 +13,11 @@ export function selectOptionsOf(field: Field): readonly SelectOption[] {
   return withOptions.options ?? withOptions.choices ?? [];
 }
 
+/** A text field holding a password (`text({ secret: true })`). */
+export function isSecret(field: Field): boolean {
+  return (field as Field & { secret?: boolean }).secret === true;
+}
+
 export function hasChoices(field: Field): boolean {
   return ((field as WithKindOptions).choices?.length ?? 0) > 0;
 }

@@ -3,6 +3,7 @@ import { CheckboxWidget } from './CheckboxWidget';
 import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
+import { PasswordWidget } from './PasswordWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
@@ -21,6 +22,7 @@ export const WIDGETS = {
   select: SelectWidget,
   pages: PagesWidget,
   file: FileWidget,
+  password: PasswordWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetProps } from './widget-types';

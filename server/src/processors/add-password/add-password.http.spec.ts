@@ -2,7 +2,7 @@ import { addPasswordTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf, makePdf } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
-import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../pdf-encryption/encryption-report';
+import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
 
 const PASSWORD_PROBLEM = {
   status: 400,
@@ -49,6 +49,14 @@ describe('Add Password Protection (/api/v1/security/add-password)', () => {
     const report = showEncryption(res.body, 'open-sesame');
     expect(report).toMatchObject({ revision: 6, bits: 256, streamMethod: 'AESv3', userPasswordMatched: true });
     expect(report.capabilities).toEqual(ALL_ALLOWED);
+  });
+
+  it('takes a password of spaces as a password, never as none', async () => {
+    const res = await protect({ password: '   ' });
+    expect(res.fileName).toBe('report_passworded.pdf');
+    expect(passwordNeed(res.body)).toBe('password');
+    expect(popplerText(res.body)).toBeUndefined();
+    expect(showEncryption(res.body, '   ')).toMatchObject({ userPasswordMatched: true });
   });
 
   it('does not make the user password an owner password when none is given (so restrictions hold)', async () => {

@@ -2,7 +2,7 @@ import { addPasswordTool, changePermissionsTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf, makePdf } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
-import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../pdf-encryption/encryption-report';
+import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
 
 const ALL_ALLOWED: Capabilities = {
   'extract for accessibility': true,

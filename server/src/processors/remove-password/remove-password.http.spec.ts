@@ -2,7 +2,7 @@ import { removePasswordTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf, makePdf, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
-import { encryptWithQpdf, passwordNeed, popplerText } from '../../pdf-encryption/encryption-report';
+import { encryptWithQpdf, passwordNeed, popplerText } from '../../../test/support/encryption-report';
 
 const PASSWORD_PROBLEM = {
   status: 400,
