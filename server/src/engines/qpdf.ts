@@ -243,21 +243,30 @@ export async function hasSignatureFields(path: string, options: EngineOptions): 
 }
 
 /**
+ * One object of a JSON update: a new value; a stream's new dictionary, its data
+ * kept as it is; or a new stream with its data (base64).
+ */
+export type ObjectUpdate = { value: unknown } | { stream: { dict: Record<string, unknown>; data?: string } };
+
+/**
  * Writes `output` as `input` with the given objects added or replaced, through
  * qpdf's JSON update mode (only those objects are written; everything else is
- * copied as it is). `maxObjectId` is the input's, as `readObjects` answers it;
- * `scratchJson` is where the update is written (inside the job's folder).
+ * copied as it is, and objects nothing refers to any more are left out).
+ * `maxObjectId` is the input's, as `readObjects` answers it, or past it when
+ * objects are added; `scratchJson` is where the update is written (inside the
+ * job's folder). The input's encryption is kept unless `write.decrypt`.
  */
 export async function updateObjects(
   input: string,
   output: string,
-  update: { maxObjectId: number; objects: Record<string, { value: unknown }> },
+  update: { maxObjectId: number; objects: Record<string, ObjectUpdate> },
   scratchJson: string,
   options: EngineOptions,
+  write: { decrypt?: boolean } = {},
 ): Promise<void> {
   const header = { jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: update.maxObjectId };
   await writeFile(scratchJson, JSON.stringify({ qpdf: [header, update.objects] }));
-  await run([PRESERVE_STREAMS, input, `--update-from-json=${scratchJson}`, output], options);
+  await run([PRESERVE_STREAMS, input, ...(write.decrypt ? ['--decrypt'] : []), `--update-from-json=${scratchJson}`, output], options);
 }
 
 /** A stream as the file stores it, its bytes copied out still encoded. */
