@@ -1,0 +1,249 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sanitizeTool } from '@folio/registry';
+import { activeContentPdf } from '../../../test/support/active-content-pdfs';
+import { postTool, type Upload } from '../../../test/support/http';
+import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts, withTempDir } from '../../../test/support/pdfs';
+import { useTestServer } from '../../../test/support/test-server';
+
+/** Every flag off: the request a client sends to change one thing at a time. */
+const ALL_OFF = {
+  removeJavaScript: false,
+  removeEmbeddedFiles: false,
+  removeXMPMetadata: false,
+  removeDocumentInfoMetadata: false,
+  removeLinks: false,
+  removeFonts: false,
+};
+
+/** Runs a Poppler or qpdf command on the PDF and answers its stdout (qpdf's exit 3, warnings, is success). */
+function read(pdf: Buffer, command: string, args: (file: string) => string[]): string {
+  return withTempDir((dir) => {
+    const file = join(dir, 'x.pdf');
+    writeFileSync(file, pdf);
+    try {
+      return execFileSync(command, args(file), { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 });
+    } catch (error) {
+      const e = error as { status?: number; stdout?: string };
+      if (command === 'qpdf' && e.status === 3 && e.stdout) return e.stdout;
+      throw error;
+    }
+  });
+}
+
+/** The file as qpdf writes it for reading: every stream decoded, no object streams. */
+const plainText = (pdf: Buffer) => read(pdf, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']);
+
+/** The `where` of every `app.alert('<where>')` left anywhere in the file, sorted. */
+const scripts = (pdf: Buffer) => [...plainText(pdf).matchAll(/app\.alert\\?\('([^']*)'/g)].map((m) => m[1]).sort();
+
+type Json = any;
+
+/** The file's objects as `qpdf --json` lists them, with references followed. */
+function objectsOf(pdf: Buffer) {
+  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [unknown, Record<string, Json>];
+  const resolve = (value: Json): Json => {
+    if (typeof value !== 'string' || !/^\d+ \d+ R$/.test(value)) return value;
+    const entry = objects[`obj:${value}`];
+    return entry?.value ?? entry?.stream?.dict;
+  };
+  const catalog = resolve(objects.trailer.value['/Root']);
+  const page = resolve(resolve(catalog['/Pages'])['/Kids'][0]);
+  const annotations: Json[] = (resolve(page['/Annots']) ?? []).map(resolve);
+  /** Every dictionary anywhere in the file, nested ones included. */
+  const dicts: Json[] = [];
+  const walk = (value: Json) => {
+    if (value === null || typeof value !== 'object') return;
+    if (!Array.isArray(value)) dicts.push(value);
+    Object.values(value).forEach(walk);
+  };
+  Object.values(objects).forEach((entry) => walk(entry.value ?? entry.stream?.dict));
+  return { objects, resolve, catalog, page, annotations, dicts, trailer: objects.trailer.value };
+}
+
+/** Whether each thing a flag names is still in the file, each read by Poppler or qpdf. */
+function present(pdf: Buffer) {
+  const text = plainText(pdf);
+  const { dicts } = objectsOf(pdf);
+  return {
+    javaScript: scripts(pdf).length > 0 || dicts.some((d) => d['/S'] === '/JavaScript' || '/JS' in d),
+    embeddedFiles: !/^0 embedded files/.test(read(pdf, 'pdfdetach', (f) => ['-list', f])) || dicts.some((d) => '/EF' in d),
+    xmpMetadata: /document xmp|page xmp/.test(text) || read(pdf, 'pdfinfo', (f) => ['-meta', f]).includes('xmpmeta'),
+    documentInfo: /Author:\s+Jane Secret/.test(read(pdf, 'pdfinfo', (f) => [f])),
+    externalLinks: /tracker\.example|calc\.exe/.test(text) || dicts.some((d) => d['/S'] === '/URI' || d['/S'] === '/Launch'),
+    embeddedFonts: /DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/.test(read(pdf, 'pdffonts', (f) => [f])),
+  };
+}
+
+const EVERYTHING = { javaScript: true, embeddedFiles: true, xmpMetadata: true, documentInfo: true, externalLinks: true, embeddedFonts: true };
+
+/** The page as pixels (grey, 50 dpi): what a reader sees. */
+const pixels = (pdf: Buffer) => read(pdf, 'pdftoppm', (f) => ['-gray', '-r', '50', f]);
+
+describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
+  const server = useTestServer();
+  let hostile: Upload;
+  beforeAll(() => {
+    hostile = { name: 'report.pdf', content: activeContentPdf() };
+  });
+  const sanitize = (fields: Record<string, boolean | string>, upload = hostile) => postTool(server, sanitizeTool.endpoint, [upload], fields);
+
+  it('starts from a fixture that carries all six kinds of content', () => {
+    expect(present(hostile.content)).toEqual(EVERYTHING);
+    expect(scripts(hostile.content)).toEqual(
+      ['bookmark', 'chained', 'document script', 'format', 'keystroke', 'link', 'mouse enter', 'open', 'page open', 'rendition', 'will close'].sort(),
+    );
+    expect(read(hostile.content, 'pdfdetach', (f) => ['-list', f])).toMatch(/2 embedded files\n1: secret.txt\n2: payload.txt/);
+  });
+
+  it('with no flags sent, removes JavaScript and embedded files (the spec’s defaults) and nothing else', async () => {
+    const res = await postTool(server, sanitizeTool.endpoint, [hostile]);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.fileName).toBe('report_sanitized.pdf');
+    expect(present(res.body)).toEqual({ ...EVERYTHING, javaScript: false, embeddedFiles: false });
+    expect(pageTexts(res.body)).toEqual(pageTexts(hostile.content));
+  });
+
+  it('with every flag off, changes nothing a reader can see', async () => {
+    const res = await sanitize(ALL_OFF);
+    expect(res.status).toBe(200);
+    expect(present(res.body)).toEqual(EVERYTHING);
+    expect(scripts(res.body)).toEqual(scripts(hostile.content));
+    expect(pixels(res.body)).toEqual(pixels(hostile.content));
+  });
+
+  it.each([
+    ['removeJavaScript', 'javaScript'],
+    ['removeEmbeddedFiles', 'embeddedFiles'],
+    ['removeXMPMetadata', 'xmpMetadata'],
+    ['removeDocumentInfoMetadata', 'documentInfo'],
+    ['removeMetadata', 'documentInfo'],
+    ['removeLinks', 'externalLinks'],
+    ['removeFonts', 'embeddedFonts'],
+  ])('%s alone removes exactly its kind of content', async (flag, kind) => {
+    // removeMetadata is the reference's name for removeDocumentInfoMetadata: sent instead of it, not beside it.
+    const { removeDocumentInfoMetadata, ...othersOff } = ALL_OFF;
+    const fields = flag === 'removeMetadata' ? othersOff : { ...othersOff, removeDocumentInfoMetadata };
+    const res = await sanitize({ ...fields, [flag]: true });
+    expect(res.status).toBe(200);
+    expect(present(res.body)).toEqual({ ...EVERYTHING, [kind]: false });
+    // The page text survives every flag, embedded fonts removed or not.
+    expect(pageTexts(res.body)).toEqual(pageTexts(hostile.content));
+  });
+
+  it('removes JavaScript from every place it hides, and keeps the actions around it', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeJavaScript: true });
+    expect(scripts(res.body)).toEqual([]);
+    const { catalog, annotations, resolve, dicts } = objectsOf(res.body);
+    expect(resolve(catalog['/Names'])?.['/JavaScript']).toBeUndefined();
+    expect(catalog['/AA']).toBeUndefined();
+    // The go-to chained after the open action's script now opens the document.
+    expect(resolve(catalog['/OpenAction'])).toMatchObject({ '/S': '/GoTo' });
+    const page = objectsOf(res.body).page;
+    expect(Object.keys(resolve(page['/AA']))).toEqual(['/C']);
+    const links = annotations.filter((a) => a['/Subtype'] === '/Link');
+    expect(links.map((link) => resolve(link['/A'])?.['/S'])).toEqual(['/URI', '/Launch', '/GoTo', undefined]);
+    expect(resolve(links[2]['/A'])['/Next']).toBeUndefined();
+    const field = annotations.find((a) => a['/FT'] === '/Tx');
+    expect(field).toMatchObject({ '/T': 'u:email', '/V': 'u:jane@example.com' });
+    expect(field['/AA']).toBeUndefined();
+    const square = annotations.find((a) => a['/Subtype'] === '/Square');
+    expect(Object.keys(resolve(square['/AA']))).toEqual(['/X']);
+    expect(resolve(resolve(square['/AA'])['/X'])).toEqual({ '/S': '/Rendition', '/OP': 0 });
+    const bookmark = resolve(resolve(catalog['/Outlines'])['/First']);
+    expect(bookmark).toMatchObject({ '/Title': 'u:Run me' });
+    expect(bookmark['/A']).toBeUndefined();
+    expect(dicts.some((d) => d['/S'] === '/JavaScript')).toBe(false);
+  });
+
+  it('removes embedded files and their annotations, and keeps the other annotations', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeEmbeddedFiles: true });
+    expect(read(res.body, 'pdfdetach', (f) => ['-list', f])).toMatch(/^0 embedded files/);
+    expect(plainText(res.body)).not.toMatch(/secret attachment bytes|annotation payload bytes/);
+    const { annotations, catalog, resolve } = objectsOf(res.body);
+    expect(annotations.map((a) => a['/Subtype'])).toEqual(['/Text', '/Link', '/Link', '/Link', '/Link', '/Widget', '/Square']);
+    expect(resolve(catalog['/Names'])).toEqual({ '/JavaScript': expect.any(String) });
+  });
+
+  it('removes the document’s and the page’s XMP, and keeps the document info', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeXMPMetadata: true });
+    expect(read(res.body, 'pdfinfo', (f) => [f])).toMatch(/Metadata Stream:\s+no/);
+    expect(plainText(res.body)).not.toMatch(/xmpmeta/);
+    expect(read(res.body, 'pdfinfo', (f) => [f])).toMatch(/Title:\s+Quarterly report/);
+  });
+
+  it('empties the document info, and keeps the XMP', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeDocumentInfoMetadata: true });
+    const info = read(res.body, 'pdfinfo', (f) => [f]);
+    expect(info).not.toMatch(/^(Title|Author|Producer):/m);
+    expect(info).toMatch(/Metadata Stream:\s+yes/);
+    const { trailer, resolve } = objectsOf(res.body);
+    expect(resolve(trailer['/Info']) ?? {}).toEqual({});
+  });
+
+  it('removes web, program and other-file links; the link areas and in-document links stay', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeLinks: true });
+    const { annotations, resolve } = objectsOf(res.body);
+    const links = annotations.filter((a) => a['/Subtype'] === '/Link');
+    expect(links).toHaveLength(4);
+    expect(links.map((link) => resolve(link['/A'])?.['/S'])).toEqual([undefined, undefined, '/GoTo', '/JavaScript']);
+    expect(pixels(res.body)).toEqual(pixels(hostile.content));
+  });
+
+  it('removes embedded font programs; the text is still there, drawn in a substitute', async () => {
+    const res = await sanitize({ ...ALL_OFF, removeFonts: true });
+    expect(read(res.body, 'pdffonts', (f) => [f])).toMatch(/DejaVuSansMono\s+TrueType\s+WinAnsi\s+no/);
+    expect(res.body.length).toBeLessThan(hostile.content.length / 4);
+    expect(pageTexts(res.body)[0]).toContain('Quarterly report');
+    // Something is still drawn where the title was.
+    expect(pixels(res.body)).not.toEqual(pixels(await makePdf(1)));
+  });
+
+  it('keeps the page as it looks when fonts are kept, whatever else is removed', async () => {
+    const res = await sanitize({ removeJavaScript: true, removeEmbeddedFiles: false, removeXMPMetadata: true, removeDocumentInfoMetadata: true, removeLinks: true, removeFonts: false });
+    expect(read(res.body, 'pdffonts', (f) => [f])).toMatch(/DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/);
+    expect(pixels(res.body)).toEqual(pixels(hostile.content));
+  });
+
+  it('does not keep what earlier revisions or unreferenced objects held', async () => {
+    expect(hostile.content.toString('latin1')).toContain("earlier revision");
+    const res = await sanitize({});
+    expect(res.body.toString('latin1')).not.toContain('earlier revision');
+  });
+
+  it('keeps an owner-password file’s encryption, as the reference does', async () => {
+    const locked = { name: 'locked.pdf', content: encryptPdf(activeContentPdf(), '') };
+    const res = await sanitize({}, locked);
+    expect(res.status).toBe(200);
+    expect(isEncrypted(res.body)).toBe(true);
+    expect(present(res.body)).toEqual({ ...EVERYTHING, javaScript: false, embeddedFiles: false });
+  });
+
+  it('answers an ordinary PDF with the same pages', async () => {
+    const plain = await makePdf(3, { label: 'plain' });
+    const res = await sanitize({ removeXMPMetadata: true, removeDocumentInfoMetadata: true, removeLinks: true, removeFonts: true }, { name: 'plain.pdf', content: plain });
+    expect(res.status).toBe(200);
+    expect(pageTexts(res.body)).toEqual(['plain page 1', 'plain page 2', 'plain page 3']);
+  });
+
+  it.each([
+    ['a flag that is not a boolean', { removeJavaScript: 'maybe' }, 'Remove JavaScript: expected true or false.'],
+  ])('refuses %s', async (_, fields, detail) => {
+    const res = await sanitize(fields);
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe(detail);
+  });
+
+  it('refuses a file that needs a password, a damaged file and no file', async () => {
+    const locked = await sanitize({}, { name: 'locked.pdf', content: encryptPdf(await makePdf(1), 'user-secret') });
+    expect(locked.status).toBe(400);
+    expect(locked.json.detail).toBe('The PDF Document is passworded and either the password was not provided or was incorrect');
+    const damaged = await sanitize({}, { name: 'bad.pdf', content: CORRUPT_PDF });
+    expect(damaged.status).toBe(400);
+    const none = await postTool(server, sanitizeTool.endpoint, []);
+    expect(none.status).toBe(400);
+    expect(none.json.detail).toBe('Please upload a PDF file.');
+  });
+});

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { writePdf } from './pdf-writer';
+
+/**
+ * A one-page report carrying everything a sanitizer is asked to take out, each
+ * thing marked so a test can find it in the bytes:
+ *
+ * - JavaScript (every script says `app.alert('<where>')`): in the JavaScript
+ *   name tree; as the open action (a go-to chained after it); as a document
+ *   trigger (/AA WC); a page trigger (/AA O, beside a go-to on /C); a link's
+ *   action; chained after a link's go-to (/Next); a form field's keystroke and
+ *   format triggers; an annotation's mouse-enter trigger; a bookmark's action;
+ *   a rendition action's script; and an object no one refers to (a leftover
+ *   of an earlier revision).
+ * - Embedded files: `secret.txt` in the EmbeddedFiles name tree, and
+ *   `payload.txt` on a file attachment annotation with a pop-up.
+ * - XMP: the document's packet and the page's.
+ * - Document info: title, author, producer.
+ * - Links: to a web address (URI), to a program (Launch), and one within the
+ *   document (GoTo).
+ * - An embedded TrueType font (DejaVu Sans Mono) the page text is set in.
+ */
+export function activeContentPdf(): Buffer {
+  const font = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf');
+  const text = 'BT /F1 18 Tf 30 330 Td (Quarterly report) Tj ET';
+  const xmp = (about: string) =>
+    `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
+    `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${about}</rdf:li></rdf:Seq></dc:creator></rdf:Description>` +
+    `</rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+  const stream = (dict: string, data: string | Buffer) => {
+    const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+    return Buffer.concat([Buffer.from(`<< ${dict} /Length ${bytes.length} >>\nstream\n`), bytes, Buffer.from('\nendstream')]);
+  };
+  const js = (where: string) => `<< /S /JavaScript /JS (app.alert\\('${where}'\\);) >>`;
+
+  return writePdf(
+    [
+      /* 1 */ '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript 20 0 R /EmbeddedFiles 22 0 R >> /OpenAction 24 0 R /AA << /WC 25 0 R >> ' +
+        '/Metadata 26 0 R /AcroForm << /Fields [14 0 R] /DR << /Font << /F1 5 0 R >> >> /DA (/F1 10 Tf 0 g) >> /Outlines 30 0 R >>',
+      /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      /* 3 */ '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Metadata 28 0 R ' +
+        '/AA << /O 27 0 R /C << /S /GoTo /D [3 0 R /Fit] >> >> /Annots [9 0 R 10 0 R 11 0 R 12 0 R 13 0 R 14 0 R 15 0 R 16 0 R 18 0 R] >>',
+      /* 4 */ stream('', text),
+      /* 5 */ `<< /Type /Font /Subtype /TrueType /BaseFont /DejaVuSansMono /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(602).join(' ')}] ` +
+        '/Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>',
+      /* 6 */ '<< /Type /FontDescriptor /FontName /DejaVuSansMono /Flags 33 /FontBBox [-558 -375 718 1042] /ItalicAngle 0 /Ascent 760 /Descent -240 ' +
+        '/CapHeight 729 /StemV 80 /FontFile2 7 0 R >>',
+      /* 7 */ stream(`/Length1 ${font.length}`, font),
+      /* 8 */ '<< /Title (Quarterly report) /Author (Jane Secret) /Producer (Hostile Writer) >>',
+      /* 9 */ '<< /Type /Annot /Subtype /Text /Rect [360 360 380 380] /Contents (An ordinary note) >>',
+      /* 10 */ '<< /Type /Annot /Subtype /Link /Rect [30 280 200 300] /Border [0 0 0] /A << /S /URI /URI (https://tracker.example/pixel) >> >>',
+      /* 11 */ '<< /Type /Annot /Subtype /Link /Rect [30 250 200 270] /Border [0 0 0] /A << /S /Launch /F (calc.exe) >> >>',
+      /* 12 */ '<< /Type /Annot /Subtype /Link /Rect [30 220 200 240] /Border [0 0 0] /A << /S /GoTo /D [3 0 R /Fit] /Next 29 0 R >> >>',
+      /* 13 */ `<< /Type /Annot /Subtype /Link /Rect [30 190 200 210] /Border [0 0 0] /A ${js('link')} >>`,
+      /* 14 */ `<< /Type /Annot /Subtype /Widget /FT /Tx /T (email) /V (jane@example.com) /Rect [30 100 200 120] /P 3 0 R /DA (/F1 10 Tf 0 g) ` +
+        `/AA << /K ${js('keystroke')} /F 31 0 R >> >>`,
+      /* 15 */ `<< /Type /Annot /Subtype /Square /Rect [250 250 350 350] /C [1 0 0] /AA << /E ${js('mouse enter')} ` +
+        "/X << /S /Rendition /OP 0 /JS (app.alert\\('rendition'\\);) >> >> >>",
+      /* 16 */ '<< /Type /Annot /Subtype /FileAttachment /Rect [300 100 320 120] /FS 17 0 R /Name /PushPin /Contents (notes) /Popup 18 0 R >>',
+      /* 17 */ '<< /Type /Filespec /F (payload.txt) /UF (payload.txt) /EF << /F 19 0 R >> >>',
+      /* 18 */ '<< /Type /Annot /Subtype /Popup /Parent 16 0 R /Rect [320 100 400 160] >>',
+      /* 19 */ stream('/Type /EmbeddedFile', 'annotation payload bytes'),
+      /* 20 */ '<< /Names [(init) 21 0 R] >>',
+      /* 21 */ js('document script'),
+      /* 22 */ '<< /Names [(secret.txt) 23 0 R] >>',
+      /* 23 */ '<< /Type /Filespec /F (secret.txt) /UF (secret.txt) /EF << /F 32 0 R >> >>',
+      /* 24 */ "<< /S /JavaScript /JS (app.alert\\('open'\\);) /Next << /S /GoTo /D [3 0 R /Fit] >> >>",
+      /* 25 */ js('will close'),
+      /* 26 */ stream('/Type /Metadata /Subtype /XML', xmp('document xmp')),
+      /* 27 */ js('page open'),
+      /* 28 */ stream('/Type /Metadata /Subtype /XML', xmp('page xmp')),
+      /* 29 */ js('chained'),
+      /* 30 */ '<< /Type /Outlines /First 33 0 R /Last 33 0 R /Count 1 >>',
+      /* 31 */ js('format'),
+      /* 32 */ stream('/Type /EmbeddedFile', 'secret attachment bytes'),
+      /* 33 */ `<< /Title (Run me) /Parent 30 0 R /A ${js('bookmark')} >>`,
+      /* 34 */ js('earlier revision'),
+    ],
+    '/Info 8 0 R',
+  );
+}
+
+/** What every script in `activeContentPdf` holds: none of it may be in a file without JavaScript. */
+export const SCRIPT_MARK = 'app.alert';
