@@ -1,0 +1,24 @@
+import { defineTool, singlePdfInput } from './kit';
+
+/**
+ * Remove Certificate: removes every digital signature (the signature fields,
+ * their signed values and the document's signature permissions), keeping a
+ * visible signature's look as page content and every other form field.
+ */
+export const removeCertificateTool = defineTool({
+  id: 'remove-certificate',
+  category: 'security',
+  structural: true,
+  title: 'Remove Certificate',
+  subtitle: 'Strip digital signatures.',
+  endpoint: '/api/v1/security/remove-cert-sign',
+
+  input: singlePdfInput(),
+
+  fields: {},
+
+  action: { label: 'Remove Certificate', busyLabel: 'Processing...' },
+  result: { kind: 'pdf' },
+  download: { api: '{base}_unsigned.pdf', browser: '{base}_no_certificate.pdf', fallback: 'no_certificate.pdf' },
+  toast: { success: 'Certificate removed successfully!' },
+});
