@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { writePdf } from './pdf-writer';
+import { withTempDir } from './pdfs';
 
 /**
  * A one-page report carrying everything a sanitizer is asked to take out, each
@@ -80,5 +83,65 @@ export function activeContentPdf(): Buffer {
   );
 }
 
-/** What every script in `activeContentPdf` holds: none of it may be in a file without JavaScript. */
-export const SCRIPT_MARK = 'app.alert';
+/** Runs a Poppler or qpdf command on the PDF and answers its stdout (qpdf's exit 3, warnings, is success). */
+export function read(pdf: Buffer, command: string, args: (file: string) => string[]): string {
+  return withTempDir((dir) => {
+    const file = join(dir, 'x.pdf');
+    writeFileSync(file, pdf);
+    try {
+      return execFileSync(command, args(file), { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 });
+    } catch (error) {
+      const e = error as { status?: number; stdout?: string };
+      if (command === 'qpdf' && e.status === 3 && e.stdout) return e.stdout;
+      throw error;
+    }
+  });
+}
+
+/** The file as qpdf writes it for reading: every stream decoded, no object streams. */
+export const plainText = (pdf: Buffer) => read(pdf, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']);
+
+/** The `where` of every `app.alert('<where>')` left anywhere in the file, sorted. */
+export const scripts = (pdf: Buffer) => [...plainText(pdf).matchAll(/app\.alert\\?\('([^']*)'/g)].map((m) => m[1]).sort();
+
+/** qpdf's JSON, read loosely: tests look into it by key. */
+type Json = any;
+
+/** The file's objects as `qpdf --json` lists them, with references followed. */
+export function objectsOf(pdf: Buffer) {
+  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [unknown, Record<string, Json>];
+  const resolve = (value: Json): Json => {
+    if (typeof value !== 'string' || !/^\d+ \d+ R$/.test(value)) return value;
+    const entry = objects[`obj:${value}`];
+    return entry?.value ?? entry?.stream?.dict;
+  };
+  const catalog = resolve(objects.trailer.value['/Root']);
+  const page = resolve(resolve(catalog['/Pages'])['/Kids'][0]);
+  const annotations: Json[] = (resolve(page['/Annots']) ?? []).map(resolve);
+  /** Every dictionary anywhere in the file, nested ones included. */
+  const dicts: Json[] = [];
+  const walk = (value: Json) => {
+    if (value === null || typeof value !== 'object') return;
+    if (!Array.isArray(value)) dicts.push(value);
+    Object.values(value).forEach(walk);
+  };
+  Object.values(objects).forEach((entry) => walk(entry.value ?? entry.stream?.dict));
+  return { objects, resolve, catalog, page, annotations, dicts, trailer: objects.trailer.value };
+}
+
+/** Whether each thing a flag names is still in the file, each read by Poppler or qpdf. */
+export function present(pdf: Buffer) {
+  const text = plainText(pdf);
+  const { dicts } = objectsOf(pdf);
+  return {
+    javaScript: scripts(pdf).length > 0 || dicts.some((d) => d['/S'] === '/JavaScript' || '/JS' in d),
+    embeddedFiles: !/^0 embedded files/.test(read(pdf, 'pdfdetach', (f) => ['-list', f])) || dicts.some((d) => '/EF' in d),
+    xmpMetadata: /document xmp|page xmp/.test(text) || read(pdf, 'pdfinfo', (f) => ['-meta', f]).includes('xmpmeta'),
+    documentInfo: /Author:\s+Jane Secret/.test(read(pdf, 'pdfinfo', (f) => [f])),
+    externalLinks: /tracker\.example|calc\.exe/.test(text) || dicts.some((d) => d['/S'] === '/URI' || d['/S'] === '/Launch'),
+    embeddedFonts: /DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/.test(read(pdf, 'pdffonts', (f) => [f])),
+  };
+}
+
+/** `present` of `activeContentPdf()` as made: all of it there. */
+export const EVERYTHING = { javaScript: true, embeddedFiles: true, xmpMetadata: true, documentInfo: true, externalLinks: true, embeddedFonts: true };

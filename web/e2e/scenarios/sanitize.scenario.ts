@@ -1,19 +1,55 @@
 import { sanitizeTool } from '@folio/registry';
-import { makePdf, pageCount } from '../../../server/test/support/pdfs';
+import { activeContentPdf, EVERYTHING, present } from '../../../server/test/support/active-content-pdfs';
+import { pageTexts } from '../../../server/test/support/pdfs';
 import { defineScenario, pdfUpload } from '../scenario';
 
-// TODO: drive the page as a visitor would and check the saved file with an independent reader.
-// Where a browser run makes no sense, `export default noBrowserRun(sanitizeTool, '<why>')` instead.
+const ERROR_TOAST = /Oops! Something went wrong\.\s*We’re experiencing a temporary issue\. Our team is on it; please try again shortly\./;
+
 export default defineScenario(sanitizeTool, [
   {
-    name: 'runs on a small PDF and saves the declared file',
+    name: 'sanitizes with the page’s defaults: JavaScript and embedded files go, the rest stays; saves <name>_sanitized.pdf',
     run: async (ctx) => {
-      await ctx.open();
-      await ctx.chooseFiles([pdfUpload('input.pdf', await makePdf(2))]);
+      await ctx.openFromHome();
+      const checked = async (label: string) => ctx.page.getByLabel(label, { exact: true }).isChecked();
+      expect(await checked('Remove JavaScript')).toBe(true);
+      expect(await checked('Remove embedded files')).toBe(true);
+      expect(await checked('Remove XMP metadata')).toBe(false);
+      expect(await checked('Remove document info metadata')).toBe(false);
+      expect(await checked('Remove links')).toBe(false);
+      expect(await checked('Remove embedded fonts')).toBe(false);
+      await ctx.chooseFiles([pdfUpload('report.pdf', activeContentPdf())]);
       await ctx.run();
       await ctx.expectResultView();
       const result = await ctx.download();
-      expect(await pageCount(result.bytes)).toBe(2); // TODO: what the tool really changes
+      expect(result.name).toBe('report_sanitized.pdf');
+      expect(present(result.bytes)).toEqual({ ...EVERYTHING, javaScript: false, embeddedFiles: false });
+      expect(pageTexts(result.bytes)[0]).toContain('Quarterly report');
+    },
+  },
+  {
+    name: 'removes only what is ticked: document info, links and fonts, keeping scripts and attachments',
+    run: async (ctx) => {
+      await ctx.open();
+      await ctx.chooseFiles([pdfUpload('report.pdf', activeContentPdf())]);
+      await ctx.page.getByLabel('Remove JavaScript', { exact: true }).uncheck();
+      await ctx.page.getByLabel('Remove embedded files', { exact: true }).uncheck();
+      await ctx.page.getByLabel('Remove document info metadata', { exact: true }).check();
+      await ctx.page.getByLabel('Remove links', { exact: true }).check();
+      await ctx.page.getByLabel('Remove embedded fonts', { exact: true }).check();
+      await ctx.run();
+      const result = await ctx.download();
+      expect(present(result.bytes)).toEqual({ ...EVERYTHING, documentInfo: false, externalLinks: false, embeddedFonts: false });
+      expect(pageTexts(result.bytes)[0]).toContain('Quarterly report');
+    },
+  },
+  {
+    name: 'shows the standard error toast for a file that is not a PDF inside',
+    run: async (ctx) => {
+      await ctx.open();
+      await ctx.chooseFiles([pdfUpload('fake.pdf', Buffer.from('not a pdf'))]);
+      await ctx.actionButton().click();
+      expect(await ctx.errorToast()).toMatch(ERROR_TOAST);
+      expect(await ctx.actionButton().isEnabled()).toBe(true);
     },
   },
 ]);

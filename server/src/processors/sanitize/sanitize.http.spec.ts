@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sanitizeTool } from '@folio/registry';
-import { activeContentPdf } from '../../../test/support/active-content-pdfs';
+import { activeContentPdf, EVERYTHING, objectsOf, plainText, present, read, scripts } from '../../../test/support/active-content-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
-import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts, withTempDir } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 /** Every flag off: the request a client sends to change one thing at a time. */
@@ -16,67 +13,6 @@ const ALL_OFF = {
   removeLinks: false,
   removeFonts: false,
 };
-
-/** Runs a Poppler or qpdf command on the PDF and answers its stdout (qpdf's exit 3, warnings, is success). */
-function read(pdf: Buffer, command: string, args: (file: string) => string[]): string {
-  return withTempDir((dir) => {
-    const file = join(dir, 'x.pdf');
-    writeFileSync(file, pdf);
-    try {
-      return execFileSync(command, args(file), { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 });
-    } catch (error) {
-      const e = error as { status?: number; stdout?: string };
-      if (command === 'qpdf' && e.status === 3 && e.stdout) return e.stdout;
-      throw error;
-    }
-  });
-}
-
-/** The file as qpdf writes it for reading: every stream decoded, no object streams. */
-const plainText = (pdf: Buffer) => read(pdf, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']);
-
-/** The `where` of every `app.alert('<where>')` left anywhere in the file, sorted. */
-const scripts = (pdf: Buffer) => [...plainText(pdf).matchAll(/app\.alert\\?\('([^']*)'/g)].map((m) => m[1]).sort();
-
-type Json = any;
-
-/** The file's objects as `qpdf --json` lists them, with references followed. */
-function objectsOf(pdf: Buffer) {
-  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [unknown, Record<string, Json>];
-  const resolve = (value: Json): Json => {
-    if (typeof value !== 'string' || !/^\d+ \d+ R$/.test(value)) return value;
-    const entry = objects[`obj:${value}`];
-    return entry?.value ?? entry?.stream?.dict;
-  };
-  const catalog = resolve(objects.trailer.value['/Root']);
-  const page = resolve(resolve(catalog['/Pages'])['/Kids'][0]);
-  const annotations: Json[] = (resolve(page['/Annots']) ?? []).map(resolve);
-  /** Every dictionary anywhere in the file, nested ones included. */
-  const dicts: Json[] = [];
-  const walk = (value: Json) => {
-    if (value === null || typeof value !== 'object') return;
-    if (!Array.isArray(value)) dicts.push(value);
-    Object.values(value).forEach(walk);
-  };
-  Object.values(objects).forEach((entry) => walk(entry.value ?? entry.stream?.dict));
-  return { objects, resolve, catalog, page, annotations, dicts, trailer: objects.trailer.value };
-}
-
-/** Whether each thing a flag names is still in the file, each read by Poppler or qpdf. */
-function present(pdf: Buffer) {
-  const text = plainText(pdf);
-  const { dicts } = objectsOf(pdf);
-  return {
-    javaScript: scripts(pdf).length > 0 || dicts.some((d) => d['/S'] === '/JavaScript' || '/JS' in d),
-    embeddedFiles: !/^0 embedded files/.test(read(pdf, 'pdfdetach', (f) => ['-list', f])) || dicts.some((d) => '/EF' in d),
-    xmpMetadata: /document xmp|page xmp/.test(text) || read(pdf, 'pdfinfo', (f) => ['-meta', f]).includes('xmpmeta'),
-    documentInfo: /Author:\s+Jane Secret/.test(read(pdf, 'pdfinfo', (f) => [f])),
-    externalLinks: /tracker\.example|calc\.exe/.test(text) || dicts.some((d) => d['/S'] === '/URI' || d['/S'] === '/Launch'),
-    embeddedFonts: /DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/.test(read(pdf, 'pdffonts', (f) => [f])),
-  };
-}
-
-const EVERYTHING = { javaScript: true, embeddedFiles: true, xmpMetadata: true, documentInfo: true, externalLinks: true, embeddedFonts: true };
 
 /** The page as pixels (grey, 50 dpi): what a reader sees. */
 const pixels = (pdf: Buffer) => read(pdf, 'pdftoppm', (f) => ['-gray', '-r', '50', f]);
