@@ -17,7 +17,7 @@ import { withTempDir } from './pdfs';
  *   of an earlier revision).
  * - Embedded files: `secret.txt` in the EmbeddedFiles name tree, and
  *   `payload.txt` on a file attachment annotation with a pop-up.
- * - XMP: the document's packet and the page's.
+ * - XMP: the document's packet, the page's and an image's.
  * - Document info: title, author, producer.
  * - Links: to a web address (URI), to a program (Launch), and one within the
  *   document (GoTo).
@@ -25,7 +25,7 @@ import { withTempDir } from './pdfs';
  */
 export function activeContentPdf(): Buffer {
   const font = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf');
-  const text = 'BT /F1 18 Tf 30 330 Td (Quarterly report) Tj ET';
+  const text = 'BT /F1 18 Tf 30 330 Td (Quarterly report) Tj ET q 20 0 0 20 350 20 cm /Im1 Do Q';
   const xmp = (about: string) =>
     `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
     `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${about}</rdf:li></rdf:Seq></dc:creator></rdf:Description>` +
@@ -41,7 +41,7 @@ export function activeContentPdf(): Buffer {
       /* 1 */ '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript 20 0 R /EmbeddedFiles 22 0 R >> /OpenAction 24 0 R /AA << /WC 25 0 R >> ' +
         '/Metadata 26 0 R /AcroForm << /Fields [14 0 R] /DR << /Font << /F1 5 0 R >> >> /DA (/F1 10 Tf 0 g) >> /Outlines 30 0 R >>',
       /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      /* 3 */ '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Metadata 28 0 R ' +
+      /* 3 */ '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 35 0 R >> >> /Contents 4 0 R /Metadata 28 0 R ' +
         '/AA << /O 27 0 R /C << /S /GoTo /D [3 0 R /Fit] >> >> /Annots [9 0 R 10 0 R 11 0 R 12 0 R 13 0 R 14 0 R 15 0 R 16 0 R 18 0 R] >>',
       /* 4 */ stream('', text),
       /* 5 */ `<< /Type /Font /Subtype /TrueType /BaseFont /DejaVuSansMono /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(602).join(' ')}] ` +
@@ -78,6 +78,8 @@ export function activeContentPdf(): Buffer {
       /* 32 */ stream('/Type /EmbeddedFile', 'secret attachment bytes'),
       /* 33 */ `<< /Title (Run me) /Parent 30 0 R /A ${js('bookmark')} >>`,
       /* 34 */ js('earlier revision'),
+      /* 35 */ stream('/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Metadata 36 0 R', Buffer.from([0x40, 0xc0])),
+      /* 36 */ stream('/Type /Metadata /Subtype /XML', xmp('image xmp')),
     ],
     '/Info 8 0 R',
   );
@@ -136,7 +138,7 @@ export function present(pdf: Buffer) {
   return {
     javaScript: scripts(pdf).length > 0 || dicts.some((d) => d['/S'] === '/JavaScript' || '/JS' in d),
     embeddedFiles: !/^0 embedded files/.test(read(pdf, 'pdfdetach', (f) => ['-list', f])) || dicts.some((d) => '/EF' in d),
-    xmpMetadata: /document xmp|page xmp/.test(text) || read(pdf, 'pdfinfo', (f) => ['-meta', f]).includes('xmpmeta'),
+    xmpMetadata: /document xmp|page xmp|image xmp/.test(text) || read(pdf, 'pdfinfo', (f) => ['-meta', f]).includes('xmpmeta'),
     documentInfo: /Author:\s+Jane Secret/.test(read(pdf, 'pdfinfo', (f) => [f])),
     externalLinks: /tracker\.example|calc\.exe/.test(text) || dicts.some((d) => d['/S'] === '/URI' || d['/S'] === '/Launch'),
     embeddedFonts: /DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/.test(read(pdf, 'pdffonts', (f) => [f])),

@@ -103,10 +103,13 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
     expect(resolve(catalog['/Names'])).toEqual({ '/JavaScript': expect.any(String) });
   });
 
-  it('removes the document’s and the page’s XMP, and keeps the document info', async () => {
+  it('removes the document’s, the page’s and the image’s XMP, and keeps the image and the document info', async () => {
+    expect(plainText(hostile.content).match(/xmpmeta/g)).toHaveLength(6);
     const res = await sanitize({ ...ALL_OFF, removeXMPMetadata: true });
     expect(read(res.body, 'pdfinfo', (f) => [f])).toMatch(/Metadata Stream:\s+no/);
     expect(plainText(res.body)).not.toMatch(/xmpmeta/);
+    expect(read(res.body, 'pdfimages', (f) => ['-list', f])).toMatch(/\n\s+1\s+0 image\s+2\s+1\s+gray/);
+    expect(pixels(res.body)).toEqual(pixels(hostile.content));
     expect(read(res.body, 'pdfinfo', (f) => [f])).toMatch(/Title:\s+Quarterly report/);
   });
 
