@@ -1,6 +1,7 @@
 import { sanitizeTool } from '@folio/registry';
 import { activeContentPdf, EVERYTHING, objectsOf, plainText, present, read, scripts } from '../../../test/support/active-content-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
+import { writePdf } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -92,6 +93,30 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
     expect(bookmark).toMatchObject({ '/Title': 'u:Run me' });
     expect(bookmark['/A']).toBeUndefined();
     expect(dicts.some((d) => d['/S'] === '/JavaScript')).toBe(false);
+  });
+
+  it('drops an XFA form that holds scripts, and keeps one that does not', async () => {
+    const xfaForm = (template: string) => {
+      const stream = (data: string) => `<< /Length ${data.length} >>\nstream\n${data}\nendstream`;
+      return writePdf([
+        '<< /Type /Catalog /Pages 2 0 R /NeedsRendering true /AcroForm << /Fields [] /XFA [(template) 4 0 R (datasets) 5 0 R] >> >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+        stream(`<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1">${template}</subform></template>`),
+        stream('<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data/></xfa:datasets>'),
+      ]);
+    };
+    const scripted = await sanitize({}, { name: 'xfa.pdf', content: xfaForm('<event activity="initialize"><script contentType="application/x-javascript">app.alert(\'xfa\');</script></event>') });
+    expect(scripted.status).toBe(200);
+    const after = objectsOf(scripted.body);
+    expect(after.resolve(after.catalog['/AcroForm'])).toEqual({ '/Fields': [] });
+    expect(after.catalog['/NeedsRendering']).toBeUndefined();
+    expect(scripts(scripted.body)).toEqual([]);
+
+    const plain = await sanitize({}, { name: 'xfa.pdf', content: xfaForm('<field name="name"/>') });
+    const kept = objectsOf(plain.body);
+    expect(kept.resolve(kept.catalog['/AcroForm'])['/XFA']).toHaveLength(4);
+    expect(kept.catalog['/NeedsRendering']).toBe(true);
   });
 
   it('removes embedded files and their annotations, and keeps the other annotations', async () => {
