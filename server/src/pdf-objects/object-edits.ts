@@ -125,14 +125,6 @@ export class PdfEdits {
 }
 
 /**
- * The annotations of every page, each with its page, as the pages' /Annots
- * arrays list them (an annotation listed twice counts once per page).
- */
-export function pageAnnotations(edits: PdfEdits): { page: string; annotation: unknown }[] {
-  return edits.pdf.pageRefs().flatMap((page) => (edits.pdf.array(edits.pdf.dict(page)?.['/Annots']) ?? []).map((annotation) => ({ page, annotation })));
-}
-
-/**
  * Takes the annotations `remove` picks off every page's /Annots (the array
  * edited where it lives, an /Annots left empty dropped) and answers the
  * references of those taken, with the page each was on.

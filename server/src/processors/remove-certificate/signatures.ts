@@ -13,11 +13,11 @@ const NOT_SHOWN = 2 | 32;
  * flattening does. The signatures' values go with them, and so do the
  * document's signature permissions (/Perms: certification and usage rights),
  * its validation store (/DSS: certificates, OCSP answers, CRLs) and /SigFlags.
- * Other form fields are not touched. Answers how many fields were removed.
+ * Other form fields are not touched.
  */
-export function removeSignatures(edits: PdfEdits): number {
+export function removeSignatures(edits: PdfEdits): void {
   const catalog = edits.catalog;
-  if (!catalog) return 0;
+  if (!catalog) return;
   const removedFields = new Set<unknown>();
   const form = edits.open(catalog.dict['/AcroForm'], catalog.owner);
   if (form) {
@@ -27,8 +27,11 @@ export function removeSignatures(edits: PdfEdits): number {
       edits.touch(form.owner);
     }
   }
-  // A removed field stays out of reach (a tagged PDF's structure tree may still point at its widget): its value goes anyway.
-  for (const field of removedFields) {
+  const widgets = removeAnnotations(edits, (annotation, value) => removedFields.has(value) || (edits.pdf.resolve(annotation['/Subtype']) === '/Widget' && fieldType(edits, annotation) === '/Sig'));
+  drawAppearances(edits, widgets);
+
+  // Something may still point at a removed field (a tagged PDF's structure tree at its widget): its signed value goes anyway.
+  for (const field of new Set([...removedFields, ...widgets.map((w) => w.annotation)])) {
     const node = isReference(field) ? edits.open(field, `obj:${field}`) : undefined;
     if (node && '/V' in node.dict) {
       delete node.dict['/V'];
@@ -36,15 +39,11 @@ export function removeSignatures(edits: PdfEdits): number {
     }
   }
 
-  const widgets = removeAnnotations(edits, (annotation, value) => removedFields.has(value) || (edits.pdf.resolve(annotation['/Subtype']) === '/Widget' && fieldType(edits, annotation) === '/Sig'));
-  drawAppearances(edits, widgets);
-
   for (const key of ['/Perms', '/DSS']) {
     if (!(key in catalog.dict)) continue;
     delete catalog.dict[key];
     edits.touch(catalog.owner);
   }
-  return removedFields.size;
 }
 
 /** A field's type, its own or the nearest ancestor's (/FT is inheritable). */
