@@ -24,6 +24,7 @@ import { pdfToRtfTool } from './pdf-to-rtf.tool';
 import { pdfToWordTool } from './pdf-to-word.tool';
 import { pdfToXmlTool } from './pdf-to-xml.tool';
 import { removeTool } from './remove.tool';
+import { removeCertificateTool } from './remove-certificate.tool';
 import { removePasswordTool } from './remove-password.tool';
 import { rotateTool } from './rotate.tool';
 import { sanitizeTool } from './sanitize.tool';
@@ -33,7 +34,7 @@ import { splitTool } from './split.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
+export { addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];
