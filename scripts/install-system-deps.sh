@@ -19,9 +19,11 @@ REQUIRED=(
   "keytool openjdk-17-jre-headless"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
+# MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # OCR language data, and fonts with the metrics of the usual office fonts.
 EXTRA_PACKAGES=(
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
+  python3-fitz python3-regex
   tesseract-ocr-eng
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core
 )

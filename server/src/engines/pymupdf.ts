@@ -1,0 +1,120 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Workspace } from '../workspace/workspace';
+import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
+import { pageWatchdog, runProcess, type EngineOptions } from './process';
+
+/**
+ * MuPDF through PyMuPDF (Debian's python3-fitz), driven by a script kept with
+ * the server (server/engines/pdf-redact.py): text redaction that removes the
+ * matched glyphs from the content streams, then covers where they were.
+ * Patterns are Python `regex` patterns (python3-regex), searched with a timeout.
+ */
+
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = resolve(__dirname, '../../engines/pdf-redact.py');
+
+/** Longest one term may be searched on one page before it counts as a runaway pattern. */
+const SEARCH_SECONDS = 2;
+/** Longest all the searching of one document may take. */
+const TOTAL_SEARCH_SECONDS = 20;
+
+export interface RedactionRequest {
+  /** Text to find, each term on its own; blanks and terms over 4096 characters are skipped. */
+  terms: readonly string[];
+  /** Terms are regular expressions (Java-style syntax accepted; see the script). */
+  useRegex: boolean;
+  /** A match may not touch a letter, digit or underscore on either side. */
+  wholeWord: boolean;
+  /** Box colour, each channel 0–1. e.g. [0, 0, 0] */
+  colour: readonly [number, number, number];
+  /** Points added above and below the matched characters' boxes. */
+  padding: number;
+  /** Replace every page by a picture of itself at this resolution afterwards. */
+  imageDpi?: number;
+}
+
+export interface RedactionResult {
+  /** Matches redacted, all terms and pages together. */
+  matches: number;
+  /** Pages that had at least one. */
+  pages: number;
+}
+
+/** A term given as a regular expression does not compile. */
+export class InvalidPatternError extends Error {
+  constructor(readonly term: string, readonly reason: string) {
+    super(`Invalid regex pattern: ${term} (${reason})`);
+    this.name = 'InvalidPatternError';
+  }
+}
+
+/**
+ * Searching ran past its time: one term on one page (`term` set; a pattern
+ * that backtracks without end), or everything together.
+ */
+export class SearchTooLongError extends Error {
+  constructor(readonly seconds: number, readonly term?: string, readonly page?: number) {
+    super(term === undefined ? `searching took more than ${seconds} s` : `the pattern ${term} ran for more than ${seconds} s on page ${page}`);
+    this.name = 'SearchTooLongError';
+  }
+}
+
+type Answer =
+  | { matches: number; pages: number; error?: undefined }
+  | { error: 'invalid-pattern'; term: string; reason: string }
+  | { error: 'pattern-too-complex'; term: string; page: number; seconds: number }
+  | { error: 'search-too-long'; seconds: number }
+  | { error: 'password' }
+  | { error: 'damaged'; reason: string };
+
+/**
+ * Redacts every match of the terms in `input` into `output` (pages, order and
+ * everything else kept). `pages` is the document's page count, for the run's
+ * time limit. The terms travel in a file in the job's folder, never on a
+ * command line.
+ */
+export async function redactText(
+  input: string,
+  output: string,
+  request: RedactionRequest,
+  pages: number,
+  workspace: Workspace,
+  options: EngineOptions,
+): Promise<RedactionResult> {
+  const requestFile = workspace.newPath('.json');
+  const body = {
+    input,
+    output,
+    terms: request.terms,
+    useRegex: request.useRegex,
+    wholeWord: request.wholeWord,
+    colour: request.colour,
+    padding: request.padding,
+    image: request.imageDpi === undefined ? null : { dpi: request.imageDpi },
+    searchSeconds: SEARCH_SECONDS,
+    totalSearchSeconds: TOTAL_SEARCH_SECONDS,
+  };
+  await writeFile(requestFile, JSON.stringify(body), { mode: 0o600 });
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
+    ...options,
+    readable: [SCRIPT],
+    okExitCodes: [0, 2],
+    watchdogMs: pageWatchdog(pages) + TOTAL_SEARCH_SECONDS * 1000,
+  });
+  const answer = JSON.parse(stdout) as Answer;
+  switch (answer.error) {
+    case undefined:
+      return { matches: answer.matches, pages: answer.pages };
+    case 'invalid-pattern':
+      throw new InvalidPatternError(answer.term, answer.reason);
+    case 'pattern-too-complex':
+      throw new SearchTooLongError(answer.seconds, answer.term, answer.page);
+    case 'search-too-long':
+      throw new SearchTooLongError(answer.seconds);
+    case 'password':
+      throw new PdfPasswordError();
+    case 'damaged':
+      throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
+  }
+}
