@@ -3,6 +3,7 @@
 import type { AnyTool } from './kit';
 import { addPasswordTool } from './add-password.tool';
 import { adjustPageSizeTool } from './adjust-page-size.tool';
+import { autoRedactTool } from './auto-redact.tool';
 import { changePermissionsTool } from './change-permissions.tool';
 import { cropPdfTool } from './crop-pdf.tool';
 import { emailToPdfTool } from './email-to-pdf.tool';
@@ -34,7 +35,7 @@ import { splitTool } from './split.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
+export { addPasswordTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, adjustPageSizeTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];
