@@ -324,35 +324,39 @@ def main(request_path):
     terms = [t.strip() for t in request["terms"]]
     terms = [t for t in terms if t and len(t) <= MAX_TERM_LENGTH]
     patterns = [compile_term(t, request["useRegex"], request["wholeWord"]) for t in terms]
+
+    try:
+        redact_document(request, patterns, terms)
+    except (RuntimeError, MemoryError) as error:
+        # MuPDF reports what it cannot read in a document as RuntimeError (a
+        # page tree with a cycle, a broken stream); MemoryError is the sandbox's
+        # memory limit met by a document that inflates without end.
+        raise Refusal(error="damaged", reason=str(error) or type(error).__name__)
+
+
+def redact_document(request, patterns, terms):
     colour = tuple(float(c) for c in request["colour"])
     padding = float(request["padding"])
     clock = Clock(float(request["searchSeconds"]), float(request["totalSearchSeconds"]))
-
-    try:
-        doc = fitz.open(request["input"], filetype="pdf")
-    except Exception as error:  # MuPDF says only RuntimeError / FileDataError
-        raise Refusal(error="damaged", reason=str(error))
+    doc = fitz.open(request["input"], filetype="pdf")
     if doc.needs_pass:
         raise Refusal(error="password")
 
-    # Text boxes, redactions and drawings all in the pages' own (unrotated) space:
-    # pages are turned upright first and loaded afresh, as MuPDF keeps a loaded
-    # page's transformation.
-    rotations = {}
-    for page in doc:
-        if page.rotation:
-            rotations[page.number] = page.rotation
-            page.set_rotation(0)
     matches = 0
     pages = []
     for page in doc:
+        # Text boxes, redactions and drawings in one space, the page's own
+        # unrotated one, whatever its /Rotate says (turned back after).
+        rotation = page.rotation
+        if rotation:
+            page.set_rotation(0)
         found, count = find_matches(page, patterns, terms, padding, clock, page.number + 1)
         if found:
             redact_page(page, found, colour)
             matches += count
             pages.append(page.number + 1)
-    for number, rotation in rotations.items():
-        doc[number].set_rotation(rotation)
+        if rotation:
+            page.set_rotation(rotation)
 
     if matches:
         clear_metadata(doc)
