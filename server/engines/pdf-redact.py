@@ -20,7 +20,7 @@ picture of itself.
 
 Answers one JSON object on stdout:
   {"matches": 3, "pages": 2}                                   exit 0
-  {"error": "invalid-pattern", "term": "(", "reason": "..."}   exit 2
+  {"error": "invalid-pattern", "term": "(", "reason": "...", "unsupported": false}   exit 2
   {"error": "pattern-too-complex", "term": "(a|aa)+$", "page": 1, "seconds": 2}
   {"error": "search-too-long", "seconds": 20}
   {"error": "password"} | {"error": "damaged", "reason": "..."}
@@ -87,13 +87,37 @@ def finish(answer, code):
 _LINE_BREAK = r"(?:\r\n|[\n\x0b\f\r\x85\u2028\u2029])"
 
 
-def from_java(pattern):
+# Java's inline flags; d (Unix lines) and U (Unicode classes, already the case here) have no equivalent.
+_INLINE_FLAGS = regex.compile(r"\(\?([idmsuxU]*)(?:-([idmsuxU]*))?([:)])")
+
+
+def from_java(pattern, term):
     """Rewrites the Java-only pieces of a pattern in the `regex` module's syntax:
-    \\Q...\\E quoting, \\x{h...h}, \\R, \\z and \\Z. Everything else is shared."""
+    \\Q...\\E quoting, \\x{h...h}, \\R, \\z, \\Z and the inline flags d and U.
+    Nested classes and their intersections ([a-z&&[^aeiou]]) mean something else
+    here, so they are refused rather than searched for wrongly."""
     out = []
+    depth = 0  # inside how many [ ] classes
     i, n = 0, len(pattern)
     while i < n:
         ch = pattern[i]
+        if ch == "(" and depth == 0 and pattern.startswith("(?", i):
+            flags = _INLINE_FLAGS.match(pattern, i)
+            if flags:
+                on, off = (flags.group(k) or "" for k in (1, 2))
+                on, off = (part.replace("d", "").replace("U", "") for part in (on, off))
+                group = "(?" + on + ("-" + off if off else "") + flags.group(3)
+                out.append("" if group == "(?)" else "(?:" if group == "(?:" else group)
+                i = flags.end()
+                continue
+        if ch == "[" and depth:
+            raise Refusal(error="invalid-pattern", term=term, reason="nested character classes are not supported", unsupported=True)
+        if ch == "[":
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+        elif ch == "&" and depth and pattern.startswith("&&", i):
+            raise Refusal(error="invalid-pattern", term=term, reason="character class intersections (&&) are not supported", unsupported=True)
         if ch != "\\" or i + 1 >= n:
             out.append(ch)
             i += 1
@@ -132,7 +156,7 @@ _LEADING_FLAGS = regex.compile(r"^\(\?[a-zA-Z]+\)")
 
 
 def compile_term(term, use_regex, whole_word):
-    source = from_java(term) if use_regex else regex.escape(term)
+    source = from_java(term, term) if use_regex else regex.escape(term)
     if whole_word:
         # Flags written first apply to the whole pattern: keep them in front of the wrapper.
         flags = _LEADING_FLAGS.match(source)
@@ -142,7 +166,7 @@ def compile_term(term, use_regex, whole_word):
     try:
         return regex.compile(source, regex.IGNORECASE | regex.V0)
     except (regex.error, ValueError, OverflowError, RecursionError) as error:
-        raise Refusal(error="invalid-pattern", term=term, reason=str(error))
+        raise Refusal(error="invalid-pattern", term=term, reason=str(error), unsupported=False)
 
 
 # ------------------------------------------------------------------ page text

@@ -41,9 +41,12 @@ export interface RedactionResult {
   pages: number;
 }
 
-/** A term given as a regular expression does not compile. */
+/**
+ * A term given as a regular expression does not compile, or uses a Java
+ * construct the search cannot do the same way (`unsupported`).
+ */
 export class InvalidPatternError extends Error {
-  constructor(readonly term: string, readonly reason: string) {
+  constructor(readonly term: string, readonly reason: string, readonly unsupported: boolean) {
     super(`Invalid regex pattern: ${term} (${reason})`);
     this.name = 'InvalidPatternError';
   }
@@ -62,7 +65,7 @@ export class SearchTooLongError extends Error {
 
 type Answer =
   | { matches: number; pages: number; error?: undefined }
-  | { error: 'invalid-pattern'; term: string; reason: string }
+  | { error: 'invalid-pattern'; term: string; reason: string; unsupported: boolean }
   | { error: 'pattern-too-complex'; term: string; page: number; seconds: number }
   | { error: 'search-too-long'; seconds: number }
   | { error: 'password' }
@@ -107,7 +110,7 @@ export async function redactText(
     case undefined:
       return { matches: answer.matches, pages: answer.pages };
     case 'invalid-pattern':
-      throw new InvalidPatternError(answer.term, answer.reason);
+      throw new InvalidPatternError(answer.term, answer.reason, answer.unsupported);
     case 'pattern-too-complex':
       throw new SearchTooLongError(answer.seconds, answer.term, answer.page);
     case 'search-too-long':

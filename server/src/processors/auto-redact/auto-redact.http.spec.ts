@@ -346,6 +346,11 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
       ['a blank list', { listOfText: '  \n \n' }, 'Please enter text to redact.'],
       ['only terms longer than 4096 characters', { listOfText: 'x'.repeat(4097) }, 'Please enter valid text to redact.'],
       ['a regex that does not compile', { listOfText: 'fine\n(unclosed', useRegex: true }, 'Invalid regex pattern: (unclosed'],
+      [
+        'a Java class intersection, which would mean something else here',
+        { listOfText: '[a-z&&[^aeiou]]+', useRegex: true },
+        'Invalid regex pattern: [a-z&&[^aeiou]]+ (character class intersections (&&) are not supported)',
+      ],
       ['a colour that is none', { listOfText: 'secret', colour: 'purple' }, 'Colour must be a hex colour such as #000000 (or black, red, blue, green or white).'],
       ['negative padding', { listOfText: 'secret', extraPadding: -1 }, 'Extra padding must be a number, 0 or more.'],
       ['padding that is no number', { listOfText: 'secret', customPadding: 'wide' }, 'Extra padding must be a number, 0 or more.'],

@@ -50,8 +50,10 @@ export class AutoRedactProcessor implements Processor<typeof autoRedactTool> {
 
 /** The engine's complaints about the terms, as the visitor's mistake (400). */
 function refusal(error: unknown): unknown {
-  // The reference's exact text (RedactController).
-  if (error instanceof InvalidPatternError) return new InvalidInputError(`Invalid regex pattern: ${error.term}`);
+  // The reference's exact text (RedactController), with the reason where Java would have taken the pattern.
+  if (error instanceof InvalidPatternError) {
+    return new InvalidInputError(`Invalid regex pattern: ${error.term}${error.unsupported ? ` (${error.reason})` : ''}`);
+  }
   if (error instanceof SearchTooLongError) {
     if (error.term === undefined) {
       return new InvalidInputError(`Searching this document took more than ${error.seconds} s: search for fewer or simpler terms.`);
