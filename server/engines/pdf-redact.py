@@ -60,6 +60,8 @@ for _cls in (fitz.Annot, fitz.Link):
 # Longest term the reference accepts; longer lines are dropped, as there.
 MAX_TERM_LENGTH = 4096
 
+EVERYWHERE = fitz.Rect(-1e6, -1e6, 1e6, 1e6)
+
 # A removal box covers only the middle of the matched characters' boxes: MuPDF
 # removes a glyph when its box, shrunk by a tenth on each side, touches a
 # redaction at all, and neighbouring characters' and lines' boxes touch or
@@ -174,7 +176,8 @@ def compile_term(term, use_regex, whole_word):
 def page_text(page):
     """The page's text as one string (lines joined by newlines) and, per string
     position, the character drawn there: (bbox, line key, direction) or None."""
-    raw = page.get_text("rawdict", flags=fitz.TEXT_PRESERVE_WHITESPACE)
+    # All of the page's text, also what lies outside its boxes (hidden, but in the file).
+    raw = page.get_text("rawdict", flags=fitz.TEXT_PRESERVE_WHITESPACE, clip=EVERYWHERE)
     parts, where = [], []
     line_key = 0
     for block in raw.get("blocks", []):

@@ -2,7 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
-import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import {
+  beginText,
+  degrees,
+  endText,
+  moveText,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFString,
+  popGraphicsState,
+  pushGraphicsState,
+  setFontAndSize,
+  setTextRenderingMode,
+  showText,
+  StandardFonts,
+  TextRenderingMode,
+} from 'pdf-lib';
 import { autoRedactTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { imageCount, pageWords, type Word } from '../../../test/support/page-geometry';
@@ -58,6 +75,37 @@ async function textPdf(lines: readonly string[] = LINES, options: TextPdfOptions
     Subtype: 'XML',
   });
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(xmp));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * Text a viewer does not show but the file holds: a line drawn invisibly (as an
+ * OCR layer is), one off the page, and one inside a form drawn twice.
+ */
+async function hiddenTextPdf(): Promise<Buffer> {
+  const formSource = await PDFDocument.create();
+  const formFont = await formSource.embedFont(StandardFonts.Helvetica);
+  formSource.addPage([400, 100]).drawText('form says secret', { x: 30, y: 50, size: 12, font: formFont });
+
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([400, 300]);
+  page.drawText('shown line', { x: 30, y: 260, size: 12, font });
+  const name = page.node.newFontDictionary('Hidden', font.ref);
+  page.pushOperators(
+    pushGraphicsState(),
+    beginText(),
+    setFontAndSize(name, 12),
+    setTextRenderingMode(TextRenderingMode.Invisible),
+    moveText(30, 230),
+    showText(font.encodeText('invisible secret layer')),
+    endText(),
+    popGraphicsState(),
+  );
+  page.drawText('offpage secret', { x: 30, y: 420, size: 12, font });
+  const [form] = await doc.embedPdf(await formSource.save(), [0]);
+  page.drawPage(form, { x: 0, y: 100 });
+  page.drawPage(form, { x: 0, y: 0 });
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -235,6 +283,17 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
         expect(text).not.toContain('epsilon');
         expect(text).toContain('delta');
       }
+    });
+
+    it('takes out text a viewer does not show: invisible, off the page, inside a form', async () => {
+      const input = await hiddenTextPdf();
+      expect(fileContains(input, 'secret')).toBe(true);
+      const res = await run(input, { listOfText: 'secret' });
+      expect(res.status).toBe(200);
+      expect(fileContains(res.body, 'secret')).toBe(false);
+      expect(fileContains(res.body, 'invisible')).toBe(true);
+      expect(fileContains(res.body, 'offpage')).toBe(true);
+      expect(wordsOf(res.body).sort()).toEqual(['form', 'form', 'invisible', 'layer', 'line', 'says', 'says', 'shown']);
     });
 
     it('answers the document unchanged when nothing matches', async () => {
