@@ -175,7 +175,8 @@ def compile_term(term, use_regex, whole_word):
 
 def page_text(page):
     """The page's text as one string (lines joined by newlines) and, per string
-    position, the character drawn there: (bbox, line key, direction) or None."""
+    position, the character drawn there as (box, line key, line direction,
+    is whitespace), or None for a line break."""
     # All of the page's text, also what lies outside its boxes (hidden, but in the file).
     raw = page.get_text("rawdict", flags=fitz.TEXT_PRESERVE_WHITESPACE, clip=EVERYWHERE)
     parts, where = [], []
