@@ -169,3 +169,30 @@ function outputIntentProgram(profile: string, target: ArchivalTarget): string {
 function postScriptString(text: string): string {
   return text.replace(/[\\()]/g, (ch) => `\\${ch}`);
 }
+
+// ---------------------------------------------------------------- pages as pictures
+
+/** Ghostscript could not draw the document's pages. */
+export class RasterisationError extends Error {
+  constructor(readonly detail: string) {
+    super(`Ghostscript could not draw the document's pages: ${detail}`);
+    this.name = 'RasterisationError';
+  }
+}
+
+/**
+ * Rewrites `input` (`pages` pages) as a PDF whose every page is one picture of
+ * the page as shown (crop box, /Rotate applied), drawn at `dpi` and stored as
+ * JPEG: nothing on it can be selected, copied or taken apart any more.
+ */
+export async function rasterisePdf(input: string, pages: number, output: string, dpi: number, options: EngineOptions): Promise<void> {
+  try {
+    await runGhostscript(
+      [...BASE_ARGS, '-sDEVICE=pdfimage24', `-r${dpi}`, '-sCompression=JPEG', '-dJPEGQ=90', '-dUseCropBox', `-sOutputFile=${output}`, '--', input],
+      { ...options, watchdogMs: pageWatchdog(pages) },
+    );
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new RasterisationError(firstMessage(error.stderr));
+    throw error;
+  }
+}

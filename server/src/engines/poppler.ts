@@ -24,6 +24,8 @@ export async function runPoppler(command: string, args: readonly string[], optio
 
 export interface DocumentInfo {
   title?: string;
+  author?: string;
+  subject?: string;
   /** Milliseconds since the epoch, when the document says. */
   created?: number;
   modified?: number;
@@ -41,7 +43,7 @@ export async function readDocumentInfo(path: string, options: EngineOptions): Pr
     const time = text ? Date.parse(text.replace(/([+-]\d\d)$/, '$1:00')) : Number.NaN;
     return Number.isNaN(time) ? undefined : time;
   };
-  return { title: field('Title'), created: date('CreationDate'), modified: date('ModDate') };
+  return { title: field('Title'), author: field('Author'), subject: field('Subject'), created: date('CreationDate'), modified: date('ModDate') };
 }
 
 /** A page rendered in grey: one byte per pixel, 0 black to 255 white, rows from the top. */
@@ -120,6 +122,30 @@ export async function readPageSizes(path: string, options: EngineOptions): Promi
   for (let index = 0; index < pageCount; index++) {
     const size = sizes[index];
     if (!size || !(Number.isFinite(size.width) && Number.isFinite(size.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
+  }
+  return sizes;
+}
+
+/**
+ * Every page's trim box (the finished page; the crop box when none is given) as
+ * a viewer shows it, turned by /Rotate, in points; read by pdfinfo without
+ * rendering. qpdf fits overlay pages to this box (engines/qpdf.ts `overlayPages`).
+ */
+export async function readTrimSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
+  const { stdout } = await runPoppler('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path], options);
+  const sizes: ShownPageSize[] = [];
+  for (const match of stdout.matchAll(/^Page\s+(\d+) TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/gm)) {
+    const [x1, y1, x2, y2] = match.slice(2, 6).map(Number);
+    sizes[Number(match[1]) - 1] = { width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+  }
+  for (const match of stdout.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)) {
+    const page = sizes[Number(match[1]) - 1];
+    if (page && Number(match[2]) % 180 === 90) [page.width, page.height] = [page.height, page.width];
+  }
+  const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? sizes.length);
+  for (let index = 0; index < pageCount; index++) {
+    const size = sizes[index];
+    if (!size || !(size.width > 0 && size.height > 0 && Number.isFinite(size.width * size.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
   }
   return sizes;
 }

@@ -112,6 +112,29 @@ export async function rotatePages(input: string, output: string, angle: number, 
   await run([PRESERVE_STREAMS, input, '--decrypt', ...rotate, output], options);
 }
 
+/**
+ * Writes `output` as `input` with pages of `overlay` drawn on top of some of its
+ * pages: target page `targets[i]` gets overlay page `sources[i]` (both 1-based;
+ * an overlay page may serve many targets). qpdf makes each overlay page a form
+ * XObject once, fits it to the target's trim box (undoing the target's /Rotate,
+ * so it shows upright) and appends one content stream per page: no content is
+ * decoded or re-rendered, and everything else in the document stays.
+ * `argumentFile` (in the job's folder) carries the page lists, which can be long.
+ */
+export async function overlayPages(
+  input: string,
+  overlay: string,
+  output: string,
+  pairs: { targets: readonly number[]; sources: readonly number[] },
+  argumentFile: string,
+  options: EngineOptions,
+): Promise<void> {
+  if (pairs.targets.length === 0 || pairs.targets.length !== pairs.sources.length) throw new Error('overlayPages: one source page per target page, at least one.');
+  const list = (pages: readonly number[]) => pages.join(',');
+  await writeFile(argumentFile, [PRESERVE_STREAMS, input, '--decrypt', '--overlay', overlay, `--to=${list(pairs.targets)}`, `--from=${list(pairs.sources)}`, '--', output].join('\n'));
+  await run([`@${argumentFile}`], options);
+}
+
 /** True when the file is encrypted (even with an empty user password). */
 export async function isEncrypted(path: string, options: EngineOptions): Promise<boolean> {
   // qpdf --is-encrypted answers through its exit code: 0 encrypted, 2 not.
