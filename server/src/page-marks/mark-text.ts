@@ -1,0 +1,47 @@
+import { renderTextBlocks, type TextBlock } from '../engines/pango';
+import type { EngineOptions } from '../engines/process';
+import { InvalidInputError } from '../input-checks/input-errors';
+import type { Workspace } from '../workspace/workspace';
+import { ALPHABET_FONTS, type Alphabet } from './alphabets';
+import type { Rgb } from './colours';
+import type { Mark } from './marks';
+
+export interface TextStyle {
+  alphabet: Alphabet;
+  /** Points. */
+  size: number;
+  colour: Rgb;
+  /** How the lines of a block line up. */
+  align: TextBlock['align'];
+}
+
+/**
+ * The lines of a stamp or watermark text: the two characters `\n` start a new
+ * line, as real line breaks do (reference §5.3, §6.1).
+ */
+export function textLines(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\\n/g, '\n');
+}
+
+/**
+ * Shapes each text (Pango: joined Arabic, placed Thai marks, CJK fonts, bidi
+ * order) into one PDF, a page per text, and answers a mark per text. A text
+ * with a character no installed font has is refused: it would print as boxes.
+ */
+export async function shapeTexts(texts: readonly string[], style: TextStyle, workspace: Workspace, engine: EngineOptions): Promise<Mark[]> {
+  const font = ALPHABET_FONTS[style.alphabet];
+  const blocks: TextBlock[] = texts.map((text) => ({ text, family: font.family, language: font.language, size: style.size, colour: style.colour, align: style.align }));
+  const pdf = workspace.newPath('.pdf');
+  const metrics = await renderTextBlocks(blocks, pdf, workspace.newPath('.json'), engine);
+  const missing = [...new Set(metrics.flatMap((block) => block.missing))];
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ` and ${missing.length - 5} more` : '');
+    throw new InvalidInputError(`The text has characters no installed font can draw (${shown}); remove them or use other characters.`);
+  }
+  return metrics.map((block, page) => ({
+    width: block.width,
+    height: block.height,
+    baseline: block.baseline,
+    source: { kind: 'text', pdf, page, left: block.left, bottom: block.bottom },
+  }));
+}
