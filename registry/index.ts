@@ -2,6 +2,8 @@
 // Run `npm run registry-index` after adding or removing a tool file.
 import type { AnyTool } from './kit';
 import { addPasswordTool } from './add-password.tool';
+import { addStampTool } from './add-stamp.tool';
+import { addWatermarkTool } from './add-watermark.tool';
 import { adjustPageSizeTool } from './adjust-page-size.tool';
 import { autoRedactTool } from './auto-redact.tool';
 import { changePermissionsTool } from './change-permissions.tool';
@@ -35,7 +37,7 @@ import { splitTool } from './split.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
+export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, singleLargePageTool, splitTool];

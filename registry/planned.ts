@@ -17,8 +17,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Export to PDF
   // Import from PDF
   // Secure & Sign
-  { id: 'add-stamp', category: 'security', title: 'Add Stamp', subtitle: 'Stamp text or an image on pages.' },
-  { id: 'add-watermark', category: 'security', title: 'Add Watermark', subtitle: 'Tile a text or image watermark.' },
   { id: 'sign-certificate', category: 'security', title: 'Sign with Certificate', subtitle: 'Digitally sign with PKCS#12, JKS or PEM.' },
   { id: 'validate-signature', category: 'security', title: 'Validate PDF Signature', subtitle: 'Check who signed and whether it holds.' },
   // Edit & Annotate
