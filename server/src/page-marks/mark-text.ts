@@ -24,13 +24,24 @@ export function textLines(text: string): string {
 }
 
 /**
+ * The text as the renderer can take it: control characters other than line
+ * breaks and tabs dropped (a NUL would end the text there), and a lone UTF-16
+ * surrogate, never valid text, as U+FFFD.
+ */
+function drawable(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/**
  * Shapes each text (Pango: joined Arabic, placed Thai marks, CJK fonts, bidi
  * order) into one PDF, a page per text, and answers a mark per text. A text
  * with a character no installed font has is refused: it would print as boxes.
  */
 export async function shapeTexts(texts: readonly string[], style: TextStyle, workspace: Workspace, engine: EngineOptions): Promise<Mark[]> {
   const font = ALPHABET_FONTS[style.alphabet];
-  const blocks: TextBlock[] = texts.map((text) => ({ text, family: font.family, language: font.language, size: style.size, colour: style.colour, align: style.align }));
+  const blocks: TextBlock[] = texts.map((text) => ({ text: drawable(text), family: font.family, language: font.language, size: style.size, colour: style.colour, align: style.align }));
   const pdf = workspace.newPath('.pdf');
   const metrics = await renderTextBlocks(blocks, pdf, workspace.newPath('.json'), engine);
   const missing = [...new Set(metrics.flatMap((block) => block.missing))];

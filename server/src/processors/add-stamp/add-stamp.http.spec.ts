@@ -80,6 +80,12 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       expect(stampFonts.every((font) => font.embedded)).toBe(true);
     });
 
+    it('drops control characters rather than cutting the text at them', async () => {
+      const res = await stamp([pdfUpload(await makePdf(1))], { stampText: 'BEFORE\u0000\u0007AFTER' });
+      expect(res.status).toBe(200);
+      expect(plainPageTexts(res.body)[0]).toContain('BEFOREAFTER');
+    });
+
     it('breaks lines at \\n, written as two characters or as a real line break', async () => {
       const res = await stamp([pdfUpload(await blankPdf([{ size: [400, 500] }]))], { stampText: 'FIRST\\nSECOND\nTHIRD', position: 5 });
       const words = pageWords(res.body)[0];
