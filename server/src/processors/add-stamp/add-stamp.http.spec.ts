@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { addStampTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
 import { blankPdf, colouredShare, flatJpeg, flatPng, fontsOf, imagesPerPage, plainPageTexts, renderColour, strongestPixel } from '../../../test/support/marks';
@@ -150,14 +151,23 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       expect(word.yMin).toBeCloseTo(MEDIUM, 0);
     });
 
-    it('places the stamp on the page as shown, whatever its /Rotate', async () => {
-      const pdf = await blankPdf([{ size: [PAGE.width, PAGE.height], rotate: 90 }]);
-      // Shown 500 × 400: bottom right is at the shown page's right and bottom edges.
+    it.each([90, 180, 270])('places the stamp on the page as shown when it is turned by /Rotate %i', async (rotate) => {
+      const pdf = await blankPdf([{ size: [PAGE.width, PAGE.height], rotate }]);
+      const shown = rotate === 180 ? PAGE : { width: PAGE.height, height: PAGE.width };
+      // Bottom right: at the shown page's right and bottom edges.
       const word = await box({ position: 9 }, pdf);
-      expect(word.xMax).toBeCloseTo(PAGE.height - MEDIUM, 0);
-      expect(word.yMax).toBeCloseTo(PAGE.width - MEDIUM, 0);
+      expect(word.xMax).toBeCloseTo(shown.width - MEDIUM, 0);
+      expect(word.yMax).toBeCloseTo(shown.height - MEDIUM, 0);
       // Upright for the reader: wider than tall.
       expect(word.xMax - word.xMin).toBeGreaterThan(word.yMax - word.yMin);
+    });
+
+    it('places the stamp inside the trim box of a page whose media box does not start at 0', async () => {
+      const doc = await PDFDocument.load(await blankPdf([{ size: [PAGE.width, PAGE.height] }]));
+      doc.getPage(0).setMediaBox(100, 200, PAGE.width, PAGE.height);
+      const word = await box({ position: 9 }, Buffer.from(await doc.save()));
+      expect(word.xMax).toBeCloseTo(PAGE.width - MEDIUM, 0);
+      expect(word.yMax).toBeCloseTo(PAGE.height - MEDIUM, 0);
     });
   });
 
