@@ -279,6 +279,15 @@ export function maxFilesOf(tool: AnyTool, limits: QaLimits): number {
   return maxFilesPerRequest(tool.input, limits.maxFiles);
 }
 
+/**
+ * A case's multipart body as the schema reads it: the text fields, and each file
+ * field's uploads as stand-ins (a name and a size, as the runner describes parts).
+ */
+export function requestBody(c: Pick<QaCase, 'fields' | 'fieldUploads'>): Record<string, unknown> {
+  const parts = Object.entries(c.fieldUploads).map(([name, upload]) => [name, Array.from({ length: upload.count }, () => ({ name: upload.name, size: 1 }))]);
+  return { ...c.fields, ...Object.fromEntries(parts) };
+}
+
 /** A new field kind must get QA cases here: this stops the build until it does. */
 function unknownKind(kind: never): never {
   throw new Error(`QA cases: no cases for field kind "${String(kind)}".`);
@@ -493,8 +502,7 @@ class Derivation {
   private successFor(fields: Record<string, string>, fieldUploads: Record<string, QaUpload>): QaExpectation {
     // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
     if (this.tool.result.noContentWhen) return { status: 204 };
-    const parts = Object.fromEntries(Object.entries(fieldUploads).map(([name, upload]) => [name, Array.from({ length: upload.count }, () => ({ name: upload.name, size: 1 }))]));
-    const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, { ...fields, ...parts }));
+    const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, requestBody({ fields, fieldUploads })));
     const params = parsed.success ? (parsed.data as Values) : {};
     const result = resolveResult(this.tool, params);
     return { status: 200, contentType: result.apiContentType, fileName: renderFileName(result.download.api, this.uploadName, params) };

@@ -205,6 +205,8 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
   const error = options.invalid ?? `${options.label} is too long.`;
   let value = z.string({ error });
   if (options.maxLength !== undefined) value = value.max(options.maxLength, { error });
+  // A text area's lines may come as one value per line (Auto Redact's `listOfText`, as the spec's page sends it).
+  const joinLines = (raw: unknown) => (Array.isArray(raw) ? raw.map(String).join('\n') : raw);
   const absentWhenEmpty = (raw: unknown) => {
     const first = firstValue(raw);
     return first === '' || first === null ? undefined : first;
@@ -212,7 +214,7 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
   return {
     ...options,
     kind: options.multiline ? 'textarea' : 'text',
-    schema: z.preprocess(options.secret ? absentWhenEmpty : prepare, value.optional()),
+    schema: z.preprocess(options.secret ? absentWhenEmpty : options.multiline ? (raw) => blankToUndefined(joinLines(raw)) : prepare, value.optional()),
   };
 }
 

@@ -104,3 +104,12 @@ describe('secret text', () => {
     expect(text({ label: 'Name' }).schema.parse('  ')).toBeUndefined();
   });
 });
+
+describe('text areas', () => {
+  it('join a value repeated once per line, as some pages send lines', () => {
+    const lines = text({ label: 'Lines', multiline: true });
+    expect(lines.schema.parse(['alpha', 'beta'])).toBe('alpha\nbeta');
+    expect(lines.schema.parse('alpha\nbeta')).toBe('alpha\nbeta');
+    expect(text({ label: 'Name' }).schema.parse(['first', 'second'])).toBe('first');
+  });
+});

@@ -1,5 +1,5 @@
 import { collectParams, schemaOf, tools, type AnyTool } from '@folio/registry';
-import { deriveQaCases, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits, type QaUpload } from '../../generators/src/qa-cases';
+import { deriveQaCases, requestBody, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits, type QaUpload } from '../../generators/src/qa-cases';
 import { ApiError } from '../src/http/api-error';
 import { postTool, type Upload } from './support/http';
 import { isStructuralTool, qaUploadContent } from './support/sample-files';
@@ -106,7 +106,7 @@ describe('QA matrix: every derived case of every tool', () => {
     if (edges.length > 0) {
       it.each(edges.map((c) => [c.id, c] as const))('%s (schema)', (_caseId, c) => {
         expect(routedTool(endpointTools, c.fields).id).toBe(tool.id);
-        const parsed = schemaOf(tool).safeParse(collectParams(tool, c.fields));
+        const parsed = schemaOf(tool).safeParse(collectParams(tool, requestBody(c)));
         expect(parsed.error?.issues ?? []).toEqual([]);
       });
     }

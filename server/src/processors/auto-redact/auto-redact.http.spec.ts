@@ -250,11 +250,8 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
       expect(words).toEqual(expect.arrayContaining(['alpha', 'secretive', 'delta', 'zeta']));
     });
 
-    // The spec's page sends listOfText once per line (spec §7). The kit's text
-    // field keeps only the first of repeated values, so the other terms are
-    // silently not redacted until it joins them (asked of the lead). When it
-    // does, this starts to fail: drop `.failing`.
-    it.failing('takes every term when listOfText is sent once per line', async () => {
+    // The spec's page sends listOfText once per line (spec §7); a text area joins repeated values as lines.
+    it('takes every term when listOfText is sent once per line', async () => {
       const res = await request(server.http)
         .post(ENDPOINT)
         .field('listOfText', 'gamma')
