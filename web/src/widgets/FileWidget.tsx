@@ -1,4 +1,4 @@
-import { acceptAttribute, formatFileSize, matchesFileType, wrongTypeMessage, type FileField } from '@folio/registry';
+import { acceptAttribute, describeFileTypes, formatFileSize, matchesFileType, wrongTypeMessage, type FileField } from '@folio/registry';
 import type { ChangeEvent } from 'react';
 import { useToast } from '../toast';
 import type { WidgetProps } from './widget-types';
@@ -35,13 +35,16 @@ export function FileWidget({ id, name, field, value, onChange, onBlur, inputRef,
     onChange(declared.multiple ? (left.length > 0 ? left : undefined) : undefined);
   };
 
+  const chooseText = files.length > 0 && !declared.multiple ? 'Choose another file' : declared.multiple ? 'Choose files' : 'Choose a file';
+
+  // The real input stays in the tab order, visually hidden; the button-styled label opens it.
   return (
     <div className="file-field">
       <input
         id={id}
         name={name}
         type="file"
-        className="file-field__input"
+        className="visually-hidden file-field__input"
         accept={acceptAttribute(declared.accept)}
         multiple={declared.multiple}
         onChange={handlePick}
@@ -50,6 +53,12 @@ export function FileWidget({ id, name, field, value, onChange, onBlur, inputRef,
         aria-describedby={describedBy}
         disabled={disabled}
       />
+      <div className="file-field__picker">
+        <label htmlFor={id} className={`button button--secondary file-field__choose${disabled ? ' button--disabled' : ''}`}>
+          {chooseText}
+        </label>
+        <span className="file-field__types">{describeFileTypes(declared.accept)}</span>
+      </div>
       {files.length > 0 && (
         <ul className="file-field__list">
           {files.map((file, index) => (
