@@ -132,6 +132,7 @@ export const addStampTool = defineTool({
     }),
     customColor: text({
       label: 'Colour',
+      widget: 'color',
       help: 'Hex colour, e.g. #d32f2f.',
       placeholder: '#000000',
       default: '#000000',

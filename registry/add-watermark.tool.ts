@@ -112,6 +112,7 @@ export const addWatermarkTool = defineTool({
     }),
     customColor: text({
       label: 'Colour',
+      widget: 'color',
       help: 'Hex colour, e.g. #d32f2f.',
       placeholder: '#000000',
       default: '#000000',

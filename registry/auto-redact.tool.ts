@@ -25,9 +25,10 @@ export const autoRedactTool = defineTool({
     // The page picks Black, Red, Blue, Green or a custom colour; the reference's clients send `redactColor`.
     colour: text({
       label: 'Box colour',
+      widget: 'color',
       aliases: ['redactColor'],
       placeholder: '#000000',
-      help: 'A hex colour such as #000000 (black), #FF0000 (red), #0000FF (blue) or #00FF00 (green).',
+      help: 'Black, red, blue, green, or any colour as hex.',
       default: '#000000',
     }),
     useRegex: checkbox({

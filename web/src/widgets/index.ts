@@ -1,5 +1,6 @@
 import type { WidgetKey } from '@folio/registry';
 import { CheckboxWidget } from './CheckboxWidget';
+import { ColorWidget } from './ColorWidget';
 import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
@@ -23,6 +24,7 @@ export const WIDGETS = {
   pages: PagesWidget,
   file: FileWidget,
   password: PasswordWidget,
+  color: ColorWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetProps } from './widget-types';
