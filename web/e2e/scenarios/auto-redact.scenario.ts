@@ -22,7 +22,7 @@ export default defineScenario(autoRedactTool, [
       await ctx.chooseFiles([pdfUpload('memo.pdf', await memo())]);
       await ctx.page.getByLabel('Text to redact').fill('smith\nsecret');
       await ctx.page.getByLabel('Whole word search').check();
-      await ctx.page.getByLabel('Box colour').fill('#FF0000');
+      await ctx.page.getByRole('button', { name: 'Red', exact: true }).click();
       await ctx.run();
       await ctx.expectResultView();
       const result = await ctx.download();
