@@ -319,6 +319,22 @@ export async function readObjects(path: string, options: EngineOptions): Promise
   return { objects, maxObjectId: header.maxobjectid };
 }
 
+/**
+ * `readObjects`, with the warnings qpdf gave reading the file: a damaged
+ * cross-reference table it had to rebuild, objects it could not find. A file it
+ * warned about is read as qpdf repaired it, which other readers may not do.
+ */
+export async function readObjectsWithWarnings(path: string, options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number; warnings: string[] }> {
+  try {
+    const { stdout, stderr } = await runProcess(QPDF, ['--json=2', '--json-key=qpdf', '--json-stream-data=none', path], { ...options, okExitCodes: OK, maxBuffer: 512 * 1024 * 1024 });
+    const [header, objects] = parseQpdfJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(stdout).qpdf;
+    const warnings = stderr.split('\n').filter((line) => /^WARNING:/.test(line));
+    return { objects, maxObjectId: header.maxobjectid, warnings };
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
 /** A stream's data, decoded, as text (an XMP packet). `ref` e.g. '12 0 R' */
 export async function readStreamText(path: string, ref: string, options: EngineOptions): Promise<string> {
   const [id, generation] = ref.split(' ');
