@@ -17,7 +17,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Export to PDF
   // Import from PDF
   // Secure & Sign
-  { id: 'validate-signature', category: 'security', title: 'Validate PDF Signature', subtitle: 'Check who signed and whether it holds.' },
   // Edit & Annotate
   { id: 'add-page-numbers', category: 'edit', title: 'Add Page Numbers', subtitle: 'Number pages in the style you like.' },
   { id: 'add-attachments', category: 'edit', title: 'Add Attachments', subtitle: 'Embed files inside a PDF.' },

@@ -30,7 +30,7 @@ export interface SignatureDictionary {
   subFilter?: string;
   /** Four numbers: offset and length of the bytes before and after the signature. */
   byteRange?: number[];
-  /** The CMS object, as the /Contents string holds it (trailing padding included). */
+  /** The CMS object, as the /Contents string holds it (trailing padding included); undefined unless qpdf gave it as bytes. */
   contents?: Buffer;
   /** /M as written. e.g. "D:20250106100000+05'30'" */
   signingTime?: string;
@@ -81,7 +81,7 @@ export function signatureDictionaries(pdf: PdfObjects): SignatureDictionary[] {
       fieldName: field.name,
       subFilter: typeof subFilter === 'string' ? subFilter : undefined,
       byteRange: byteRange?.every((n) => typeof n === 'number' && Number.isSafeInteger(n)) ? (byteRange as number[]) : undefined,
-      contents: stringBytes(contents),
+      contents: typeof contents === 'string' && contents.startsWith('b:') ? Buffer.from(contents.slice(2), 'hex') : undefined,
       signingTime: textOf(pdf.resolve(dict['/M'])),
       name: textOf(pdf.resolve(dict['/Name'])),
       reason: textOf(pdf.resolve(dict['/Reason'])),
@@ -89,12 +89,4 @@ export function signatureDictionaries(pdf: PdfObjects): SignatureDictionary[] {
     });
   }
   return signatures;
-}
-
-/** The bytes of a PDF string as qpdf gives it: hex after "b:", or text after "u:" (PDFDocEncoding taken as Latin-1). */
-function stringBytes(value: unknown): Buffer | undefined {
-  if (typeof value !== 'string') return undefined;
-  if (value.startsWith('b:')) return Buffer.from(value.slice(2), 'hex');
-  if (value.startsWith('u:')) return Buffer.from(value.slice(2), 'latin1');
-  return undefined;
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { handWrittenPdf } from './hostile-pdfs';
 import { withTempDir } from './pdfs';
 
 /**
@@ -237,4 +238,100 @@ export function cmsSignerCertificate(der: Buffer, content: Buffer): Buffer {
     execFileSync('openssl', ['cms', '-verify', '-noverify', '-binary', '-inform', 'DER', '-in', 'sig.der', '-content', 'content.bin', '-out', '/dev/null', '-signer', 'signer.pem'], { cwd: dir, stdio: 'ignore' });
     return execFileSync('openssl', ['x509', '-in', 'signer.pem', '-outform', 'DER'], { cwd: dir });
   });
+}
+
+export interface OpensslSignature {
+  /** PEM key and certificate of the signer. */
+  key: Buffer;
+  cert: Buffer;
+  /** Further certificates to embed, PEM. */
+  chain?: Buffer;
+  /** /Name, /Reason, /Location of the signature dictionary. */
+  name?: string;
+  reason?: string;
+  /** /M as written. e.g. "D:20250106100000+05'30'" */
+  signingTime?: string;
+  /** The page's text. */
+  text?: string;
+}
+
+const SIGNATURE_HEX_DIGITS = 32_768;
+const BYTE_RANGE_SLOT = '[0 0000000000 0000000000 0000000000]';
+
+/**
+ * A one-page PDF signed by OpenSSL's `cms -sign`, written here by hand (classic
+ * cross-reference table, one revision): a signature made without any of the
+ * server's code, for the validator to be checked against.
+ */
+export function opensslSignedPdf(signature: OpensslSignature): Buffer {
+  const sigDict = [
+    `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange ${BYTE_RANGE_SLOT} /Contents <${'0'.repeat(SIGNATURE_HEX_DIGITS)}>`,
+    signature.signingTime ? ` /M (${signature.signingTime})` : '',
+    signature.name ? ` /Name (${signature.name})` : '',
+    signature.reason ? ` /Reason (${signature.reason})` : '',
+    ' >>',
+  ].join('');
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'key.pem'), signature.key);
+    writeFileSync(join(dir, 'cert.pem'), signature.cert);
+    if (signature.chain) writeFileSync(join(dir, 'chain.pem'), signature.chain);
+    return fillSignature(handSignedPdf(sigDict, signature.text ?? 'Signed by OpenSSL'), (content) => {
+      writeFileSync(join(dir, 'content.bin'), content);
+      execFileSync('openssl', ['cms', '-sign', '-binary', '-md', 'sha256', '-in', 'content.bin', '-signer', 'cert.pem', '-inkey', 'key.pem',
+        ...(signature.chain ? ['-certfile', 'chain.pem'] : []), '-outform', 'DER', '-out', 'sig.der'], { cwd: dir, stdio: 'ignore' });
+      return readFileSync(join(dir, 'sig.der'));
+    });
+  });
+}
+
+/**
+ * A one-page PDF whose only signature is an RFC 3161 document timestamp
+ * (ETSI.RFC3161) issued by OpenSSL's `ts -reply` with a test TSA certificate.
+ * `tamperImprint` makes the token vouch for other bytes than the document's.
+ */
+export function opensslTimestampedPdf(options: { tamperImprint?: boolean } = {}): Buffer {
+  const sigDict = `<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange ${BYTE_RANGE_SLOT} /Contents <${'0'.repeat(SIGNATURE_HEX_DIGITS)}> >>`;
+  return withTempDir((dir) => {
+    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(dir, 'tsa.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n');
+    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.pem', '-days', '30', '-subj', '/CN=Folio Test TSA', '-addext', 'extendedKeyUsage=critical,timeStamping', '-addext', 'keyUsage=critical,digitalSignature');
+    writeFileSync(join(dir, 'tsaserial'), '01\n');
+    writeFileSync(join(dir, 'tsa.cnf'), [
+      '[tsa]', 'default_tsa = test', '[test]', `serial = ${join(dir, 'tsaserial')}`, 'signer_digest = sha256', 'default_policy = 1.2.3.4.1',
+      'digests = sha256', 'accuracy = secs:1', 'ess_cert_id_alg = sha256', 'certs = tsa.pem', '',
+    ].join('\n'));
+    return fillSignature(handSignedPdf(sigDict, 'Timestamped by OpenSSL'), (content) => {
+      writeFileSync(join(dir, 'content.bin'), options.tamperImprint ? Buffer.concat([content, Buffer.from('other bytes')]) : content);
+      openssl('ts', '-query', '-data', 'content.bin', '-sha256', '-cert', '-out', 'request.tsq');
+      openssl('ts', '-reply', '-config', 'tsa.cnf', '-queryfile', 'request.tsq', '-signer', 'tsa.pem', '-inkey', 'tsa.key', '-token_out', '-out', 'token.der');
+      return readFileSync(join(dir, 'token.der'));
+    });
+  });
+}
+
+/** A one-page PDF with a signature field whose value is `sigDict` (holding the byte range and contents slots). */
+function handSignedPdf(sigDict: string, text: string): Buffer {
+  const content = `BT /F1 18 Tf 20 150 Td (${text}) Tj ET`;
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] /SigFlags 3 >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R] >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V 7 0 R /F 132 /P 3 0 R /Rect [0 0 0 0] >>',
+    sigDict,
+  ]);
+}
+
+/** Fills the byte range slot, signs the bytes it names with `sign`, and writes the result into the contents slot. */
+function fillSignature(pdf: Buffer, sign: (content: Buffer) => Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const contentsStart = text.indexOf(`<${'0'.repeat(SIGNATURE_HEX_DIGITS)}>`);
+  const contentsEnd = contentsStart + SIGNATURE_HEX_DIGITS + 2;
+  const range = `[0 ${contentsStart} ${contentsEnd} ${pdf.length - contentsEnd}]`.padEnd(BYTE_RANGE_SLOT.length, ' ');
+  const filled = Buffer.from(text.replace(BYTE_RANGE_SLOT, range), 'latin1');
+  const signature = sign(Buffer.concat([filled.subarray(0, contentsStart), filled.subarray(contentsEnd)])).toString('hex');
+  if (signature.length > SIGNATURE_HEX_DIGITS) throw new Error('The test signature does not fit its slot.');
+  filled.write(signature, contentsStart + 1, 'latin1');
+  return filled;
 }
