@@ -37,8 +37,17 @@ const TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const SIGNING_TIME = '1.2.840.113549.1.9.5';
 const TIMESTAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 
-/** Reads a DER ContentInfo holding SignedData. */
+/** Reads a DER ContentInfo holding SignedData; anything else, or anything malformed inside, is a SignedDataFormatError. */
 export function readSignedData(bytes: Buffer): SignedDataInfo {
+  try {
+    return signedDataInfo(bytes);
+  } catch (error) {
+    if (error instanceof SignedDataFormatError) throw error;
+    throw new SignedDataFormatError(`the signature could not be read (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function signedDataInfo(bytes: Buffer): SignedDataInfo {
   const { signed, length } = parseSignedData(bytes);
   const certificates = (signed.certificates ?? []).flatMap((item) => {
     if (!(item instanceof pkijs.Certificate)) return [];

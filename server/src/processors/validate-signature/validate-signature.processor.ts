@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { validateSignatureTool, type InputFile } from '@folio/registry';
 import { verifyCertificate, verifyCmsSignature } from '../../engines/openssl';
@@ -21,6 +21,9 @@ const SYSTEM_TRUST_STORE = '/etc/ssl/certs/ca-certificates.crt';
 /** A /Contents larger than this is no signature (real ones are a few KB, with long chains tens). */
 const MAX_SIGNATURE_BYTES = 8 * 1024 * 1024;
 
+/** Signatures checked in one document at most: each takes a few engine runs over the file. Real documents have a handful. */
+const MAX_SIGNATURES = 100;
+
 /** Where a chain may end: the certificate sent, else the system's trust store. */
 interface TrustAnchors {
   path?: string;
@@ -39,6 +42,7 @@ export class ValidateSignatureProcessor implements Processor<typeof validateSign
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof validateSignatureTool>): Promise<ProcessorOutput> {
     const anchors = await trustAnchors(params.certFile, workspace);
     const signatures = signatureDictionaries(new PdfObjects((await readObjects(file.path, engine)).objects));
+    if (signatures.length > MAX_SIGNATURES) throw new InvalidInputError(`The document has ${signatures.length} signatures; this tool checks up to ${MAX_SIGNATURES}.`);
     const covered = documentCovered(signatures, file.size);
     const reports: SignatureReport[] = [];
     for (const signature of signatures) reports.push(await validate(file, signature, covered, anchors, workspace, engine));
@@ -75,10 +79,13 @@ async function validate(
   engine: EngineOptions,
 ): Promise<SignatureReport> {
   const report = reportFor(signature, covered);
+  let cleanup = async () => {};
   try {
     const ranges = checkedRanges(signature, file.size);
     const signed = readSignedData(await signatureBytes(file.path, ranges, signature));
     const content = workspace.newPath('.bin');
+    // The signed bytes are nearly the whole file: one copy at a time, removed when the signature is checked.
+    cleanup = () => rm(content, { force: true });
     await copyRanges(file.path, ranges, content);
     const der = workspace.newPath('.p7s');
     await writeFile(der, signed.der);
@@ -110,7 +117,11 @@ async function validate(
       report.errorMessage = 'Signature validation failed: the signature does not carry its signer’s certificate';
       return report;
     }
-    Object.assign(report, certificatePart(describeCertificate(signer)));
+    try {
+      Object.assign(report, certificatePart(describeCertificate(signer)));
+    } catch {
+      throw new SignatureProblem('the signer’s certificate could not be read');
+    }
     report.notExpired = signer.cert.notBefore.value.getTime() <= time.at.getTime() && time.at.getTime() <= signer.cert.notAfter.value.getTime();
     Object.assign(report, await chainOf(signer, signed, time.at, anchors, workspace, engine));
     return report;
@@ -119,6 +130,8 @@ async function validate(
     report.valid = false;
     report.errorMessage = `Signature validation failed: ${error.message}`;
     return report;
+  } finally {
+    await cleanup();
   }
 }
 
