@@ -22,8 +22,10 @@ REQUIRED=(
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # OCR language data, fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
-# server/engines/pango-text.py) and fonts for Arabic and Thai (Noto core) and CJK.
+# server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, and the
+# certificate authorities Validate PDF Signature trusts when no certificate is sent.
 EXTRA_PACKAGES=(
+  ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
   python3-fitz python3-regex
   tesseract-ocr-eng
