@@ -60,6 +60,7 @@ export const signCertificateTool = defineTool({
     // Opens the key store, or the private key where it is encrypted; left out for an unencrypted PEM key.
     password: text({
       label: 'Password',
+      secret: true,
       help: 'The key store password, or the private key’s; leave empty for an unencrypted key.',
       maxLength: 1024,
       invalid: notInSpec('The password is too long.', 'a password past 1024 characters, which no key store uses'),

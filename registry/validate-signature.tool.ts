@@ -29,7 +29,8 @@ export const validateSignatureTool = defineTool({
   },
 
   action: { label: 'Validate Signature', busyLabel: 'Processing...' },
-  result: { kind: 'json' },
+  // Spec §2: the page shows the signatures as a list.
+  result: { kind: 'json', view: 'signature-list' },
   download: { api: '{base}_signatures.json', browser: '{base}_signatures.json', fallback: 'signatures.json' },
   toast: { success: 'Signature validation completed!' },
 });

@@ -112,7 +112,7 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
   html: 'short HTML page',
   zip: 'ZIP holding index.html',
   markdown: 'short Markdown document',
-  pkcs12: 'PKCS#12 key store (password qa-secret)',
+  pkcs12: 'PKCS#12 key store, no password',
   jks: 'JKS key store (password qa-secret)',
   privateKey: 'PEM private key, unencrypted',
   certificate: 'PEM self-signed certificate',

@@ -2,6 +2,7 @@ import type { CategoryId } from './categories';
 import { isFileField, maxFilesOfField, type Field, type VisibleWhen } from './fields';
 import type { FileTypeKey } from './file-types';
 import type { RequestEnhancerKey } from './request-enhancer-keys';
+import type { ResultViewKey } from './result-view-keys';
 
 /** The fields of a tool, keyed by the multipart name they travel under. e.g. `{ angle: number({...}) }` */
 export type Fields = Readonly<Record<string, Field<any>>>;
@@ -132,6 +133,12 @@ export interface ToolDefinition<F extends Fields = Fields> {
   };
   result: {
     kind: ResultKind;
+    /**
+     * Shows the result on the page in a view of its own, besides the download
+     * button, where the spec describes one. e.g. 'signature-list' (Validate PDF
+     * Signature's list of signatures)
+     */
+    view?: ResultViewKey;
     /**
      * Content types the page accepts as a success (a substring match); any other
      * answer shows the error toast, where the spec says so. e.g. ['text/csv']

@@ -14,3 +14,4 @@ export * from './schema';
 export * from './texts';
 export * from './widget-keys';
 export * from './wire';
+export * from './result-view-keys';

@@ -4,7 +4,7 @@ import { postTool } from './support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf } from './support/pdfs';
 import { sampleUpload, wrongTypeSample } from './support/sample-files';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
-import { validFields } from './support/valid-fields';
+import { validFieldUploads, validFields } from './support/valid-fields';
 
 const PASSWORD_TEXT = 'The PDF Document is passworded and either the password was not provided or was incorrect';
 const CORRUPT_TEXT =
@@ -21,12 +21,12 @@ describe('bad input on every tool', () => {
   /** Options that pass each tool's own checks, so the file is what fails. */
   const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf') => {
     const count = tool.input.minFiles ?? 1;
-    return postTool(server, tool.endpoint, Array.from({ length: count }, () => ({ name, content })), validFields(tool));
+    return postTool(server, tool.endpoint, [...Array.from({ length: count }, () => ({ name, content })), ...(await validFieldUploads(tool))], validFields(tool));
   };
 
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
     it('asks for a file when none is sent', async () => {
-      const res = await postTool(server, tool.endpoint, [], validFields(tool));
+      const res = await postTool(server, tool.endpoint, await validFieldUploads(tool), validFields(tool));
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/json/);
       expect(res.json).toMatchObject({ status: 400, detail: tool.input.messages.missing, error: tool.input.messages.missing });

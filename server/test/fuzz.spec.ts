@@ -3,7 +3,7 @@ import { postTool } from './support/http';
 import { makePdf } from './support/pdfs';
 import { isStructuralTool, sampleUpload } from './support/sample-files';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
-import { validFields } from './support/valid-fields';
+import { validFieldUploads, validFields } from './support/valid-fields';
 
 jest.setTimeout(120_000);
 
@@ -71,7 +71,7 @@ describe('fuzzing: mutated files of an accepted type sent to every tool', () => 
       const seed = toolId.length * 1000 + i;
       const content = mutate(seeds[i % seeds.length], seed);
       const files = Array.from({ length: tool.input.minFiles ?? 1 }, (_, n) => ({ name: `fuzz-${n}${extension}`, content }));
-      const res = await postTool(server, tool.endpoint, files, validFields(tool));
+      const res = await postTool(server, tool.endpoint, [...files, ...(await validFieldUploads(tool))], validFields(tool));
       // 204 is a result for a tool that may have nothing to send (PDF to CSV on a page without tables).
       const ok = res.status === 200 || res.status === 400 || (res.status === 204 && tool.result.noContentWhen !== undefined);
       if (!ok) failures.push(`seed ${seed}: ${res.status} ${res.body.toString('utf8').slice(0, 200)}`);

@@ -2,7 +2,7 @@ import { tools } from '@folio/registry';
 import { postTool } from './support/http';
 import { HOSTILE_INPUTS } from './support/hostile-pdfs';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
-import { validFields } from './support/valid-fields';
+import { validFieldUploads, validFields } from './support/valid-fields';
 
 jest.setTimeout(60_000);
 
@@ -25,7 +25,7 @@ describe('hostile and broken input', () => {
     const tool = tools.find((t) => t.id === toolId)!;
     const content = await HOSTILE_INPUTS[inputName]();
     const files = Array.from({ length: tool.input.minFiles ?? 1 }, (_, i) => ({ name: `hostile-${i}.pdf`, content }));
-    const res = await postTool(server, tool.endpoint, files, validFields(tool));
+    const res = await postTool(server, tool.endpoint, [...files, ...(await validFieldUploads(tool))], validFields(tool));
     // 204 is a result for a tool that may find nothing to send (PDF to CSV on a page without tables).
     const nothingToSend = res.status === 204 && tool.result.noContentWhen !== undefined;
     if (res.status !== 200 && res.status !== 400 && !nothingToSend) throw new Error(`Answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);

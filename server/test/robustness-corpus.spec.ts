@@ -9,7 +9,7 @@ import { postTool } from './support/http';
 import { strayJobEngines } from './support/processes';
 import { isStructuralTool } from './support/sample-files';
 import { startTestServer, type TestServer } from './support/test-server';
-import { validFields } from './support/valid-fields';
+import { validFieldUploads, validFields } from './support/valid-fields';
 
 /**
  * A robustness corpus sent to every tool that reads PDFs: real manuals from
@@ -121,7 +121,7 @@ async function send(server: TestServer, { tool, file }: Case): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), JOB_LIMIT_MS + ANSWER_GRACE_MS)));
   try {
-    const res = await Promise.race([postTool(server, tool.endpoint, files, { ...validFields(tool), ...FIELD_OVERRIDES[tool.id] }), hung]);
+    const res = await Promise.race([postTool(server, tool.endpoint, [...files, ...(await validFieldUploads(tool))], { ...validFields(tool), ...FIELD_OVERRIDES[tool.id] }), hung]);
     const ms = Date.now() - started;
     if (res === 'hung') return { ms, hung: true };
     const body = res.status >= 300 ? res.body.toString('utf8').slice(0, 400) : undefined;

@@ -48,18 +48,25 @@ export function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer>
   });
 }
 
-/** The password of the sample key stores. */
+/** The password of the sample Java key store (keytool wants six characters at least). */
 export const SAMPLE_KEYSTORE_PASSWORD = 'qa-secret';
 
-/** A self-signed key and certificate, and key stores holding them, made with OpenSSL and Java's keytool. */
+/**
+ * A self-signed key and certificate, and key stores holding them, made with
+ * OpenSSL and Java's keytool. The PKCS#12 sample has no password, so a request
+ * that leaves the password out (the QA matrix's defaults) can sign with it.
+ */
 const keyMaterial = lazily(() =>
   withTempDir((dir) => {
     const at = (name: string) => join(dir, name);
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '30', '-subj', '/CN=Folio QA'], { stdio: 'ignore' });
-    execFileSync('openssl', ['pkcs12', '-export', '-inkey', at('key.pem'), '-in', at('cert.pem'), '-out', at('store.p12'), '-passout', `pass:${SAMPLE_KEYSTORE_PASSWORD}`]);
+    const pkcs12 = (out: string, password: string) =>
+      execFileSync('openssl', ['pkcs12', '-export', '-inkey', at('key.pem'), '-in', at('cert.pem'), '-out', at(out), '-passout', `pass:${password}`]);
+    pkcs12('open.p12', '');
+    pkcs12('store.p12', SAMPLE_KEYSTORE_PASSWORD);
     execFileSync('keytool', ['-importkeystore', '-srckeystore', at('store.p12'), '-srcstoretype', 'PKCS12', '-srcstorepass', SAMPLE_KEYSTORE_PASSWORD,
       '-destkeystore', at('store.jks'), '-deststoretype', 'JKS', '-deststorepass', SAMPLE_KEYSTORE_PASSWORD, '-noprompt'], { stdio: 'ignore' });
-    return { key: readFileSync(at('key.pem')), certificate: readFileSync(at('cert.pem')), pkcs12: readFileSync(at('store.p12')), jks: readFileSync(at('store.jks')) };
+    return { key: readFileSync(at('key.pem')), certificate: readFileSync(at('cert.pem')), pkcs12: readFileSync(at('open.p12')), jks: readFileSync(at('store.jks')) };
   }),
 );
 

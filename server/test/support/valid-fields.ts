@@ -1,22 +1,40 @@
-import { isFieldVisible, type AnyTool, type Field } from '@folio/registry';
+import { tools, type AnyTool } from '@folio/registry';
+import { deriveQaCases, type QaCase } from '../../../generators/src/qa-cases';
+import type { Upload } from './http';
+import { qaUploadContent } from './sample-files';
+
+/** Large enough for any sample; these uploads are never the too-large case. */
+const NO_SIZE_LIMIT = Number.MAX_SAFE_INTEGER;
+
+const requests = new Map<AnyTool, QaCase>();
 
 /**
- * Option values that pass a tool's own checks, derived from its declaration, so
- * a test can make the *file* the thing under test: every default (which also
- * routes a shared endpoint to the right tool), plus a valid value for each
- * required field that those defaults make visible ('1' for page lists, the
- * minimum for numbers).
+ * A request that passes a tool's own checks, so a test can make the main *file*
+ * the thing under test: the QA matrix's "every shown option at its default" case
+ * (defaults, a valid value for each required field they show, a field that routes
+ * a shared endpoint to the right tool), one derivation for both.
  */
-export function validFields(tool: AnyTool): Record<string, string> {
-  const entries = Object.entries(tool.fields) as [string, Field & { min?: number; options?: { value: unknown }[] }][];
-  const values: Record<string, unknown> = Object.fromEntries(entries.filter(([, f]) => f.default !== undefined).map(([name, f]) => [name, f.default]));
-  const fields: Record<string, string> = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
-  for (const [name, field] of entries) {
-    if (!field.required || name in fields || !isFieldVisible(field, values)) continue;
-    if (field.kind === 'pages') fields[name] = '1';
-    else if (field.kind === 'number') fields[name] = String(field.min ?? 1);
-    else if (field.kind === 'select') fields[name] = String(field.options?.[0]?.value);
-    else fields[name] = 'x';
+function validRequest(tool: AnyTool): QaCase {
+  let request = requests.get(tool);
+  if (!request) {
+    request = deriveQaCases(tool, tools.includes(tool) ? tools : [...tools, tool]).find((c) => c.id === 'defaults-sent')!;
+    requests.set(tool, request);
   }
-  return fields;
+  return request;
+}
+
+/** The text fields of a valid request. */
+export function validFields(tool: AnyTool): Record<string, string> {
+  return validRequest(tool).fields;
+}
+
+/** Sample files for the `file` fields a valid request must carry (a key store for Sign with Certificate), each under its field. */
+export async function validFieldUploads(tool: AnyTool): Promise<Upload[]> {
+  const parts = await Promise.all(
+    Object.entries(validRequest(tool).fieldUploads).map(async ([field, upload]) => {
+      const content = await qaUploadContent(upload, NO_SIZE_LIMIT);
+      return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field, contentType: 'application/octet-stream' }));
+    }),
+  );
+  return parts.flat();
 }

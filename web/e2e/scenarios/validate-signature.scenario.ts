@@ -1,4 +1,5 @@
 import { validateSignatureTool } from '@folio/registry';
+import { makePdf } from '../../../server/test/support/pdfs';
 import { opensslSignedPdf, signingKeys } from '../../../server/test/support/signing-keys';
 import { defineScenario, fileUpload, pdfUpload } from '../scenario';
 
@@ -18,6 +19,22 @@ export default defineScenario(validateSignatureTool, [
       await ctx.page.getByText('root.crt').waitFor();
       await ctx.run();
       await ctx.expectResultView();
+      // Spec §3: the list on the page, 'N/A' for a missing text field, 'None' for no error.
+      const item = ctx.page.getByTestId('signature-item');
+      await item.waitFor();
+      expect(await item.count()).toBe(1);
+      const field = async (label: string) => (await item.locator(`[data-field="${label}"] dd`).innerText()).trim();
+      expect(await field('Signature valid')).toBe('Yes');
+      expect(await field('Signer name')).toBe('Asha Rao');
+      expect(await field('Signature date')).toBe('Mon Jan 06 04:30:00 UTC 2025');
+      expect(await field('Reason')).toBe('Reviewed');
+      expect(await field('Location')).toBe('N/A');
+      expect(await field('Error message')).toBe('None');
+      expect(await field('Certificate chain valid')).toBe('Yes');
+      expect(await field('Trusted')).toBe('Yes');
+      expect(await field('Subject')).toBe('CN=Folio Chain Leaf');
+      expect(await field('Issuer')).toBe('CN=Folio Test Intermediate CA');
+      expect(await field('Self-signed')).toBe('No');
       const result = await ctx.download();
       expect(result.name).toBe('contract_signatures.json');
       const reports = JSON.parse(result.bytes.toString('utf8'));
@@ -35,6 +52,26 @@ export default defineScenario(validateSignatureTool, [
         subjectDN: 'CN=Folio Chain Leaf',
         issuerDN: 'CN=Folio Test Intermediate CA',
       });
+    },
+  },
+  {
+    name: 'lists a signature over bytes changed since as not valid, with the reason, and an unsigned file as having none',
+    run: async (ctx) => {
+      const signed = signedByLeaf();
+      const changed = Buffer.from(signed.toString('latin1').replace('Signed by OpenSSL', 'Signed by OpenSSX'), 'latin1');
+      await ctx.open();
+      await ctx.chooseFiles([pdfUpload('changed.pdf', changed)]);
+      await ctx.run();
+      const item = ctx.page.getByTestId('signature-item');
+      await item.waitFor();
+      expect(await item.locator('[data-field="Signature valid"] dd').innerText()).toBe('No');
+      expect(await item.locator('[data-field="Error message"] dd').innerText()).toContain('changed since signing');
+      expect(await item.locator('[data-field="Trusted"] dd').innerText()).toBe('No');
+
+      await ctx.page.getByRole('button', { name: /Remove/ }).first().click();
+      await ctx.chooseFiles([pdfUpload('plain.pdf', await makePdf(1))]);
+      await ctx.run();
+      await ctx.page.getByText('No signatures found in this document.').waitFor();
     },
   },
   {

@@ -96,7 +96,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         </div>
       </form>
 
-      {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} />}
+      {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} view={tool.result.view} />}
     </div>
   );
 }

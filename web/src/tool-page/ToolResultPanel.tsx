@@ -1,4 +1,6 @@
+import type { ResultViewKey } from '@folio/registry';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { RESULT_VIEWS } from '../result-views';
 import { downloadFile } from './download-file';
 import { ResultOpenLink } from './ResultOpenLink';
 import { ResultPreview } from './ResultPreview';
@@ -11,9 +13,11 @@ import type { ToolResult } from './use-tool-run';
  * frame for a PDF, a read-only text area for text, a new window for HTML, an
  * open-in-new-tab link for CSV; every kind also gets the download button.
  */
-export function ToolResultPanel({ result, downloadLabel = 'Download' }: { result: ToolResult; downloadLabel?: string }) {
+export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey }) {
   const url = useObjectUrl(result.body);
   if (!url) return null;
+  // A batch comes back as a ZIP: a tool's own view reads one result only.
+  const View = view && result.kind !== 'zip' ? RESULT_VIEWS[view] : undefined;
 
   return (
     <section className="tool-result" aria-labelledby="tool-result-heading" data-result-kind={result.kind}>
@@ -39,6 +43,7 @@ export function ToolResultPanel({ result, downloadLabel = 'Download' }: { result
       {result.kind === 'pdf' && <ResultPreview url={url} />}
       {result.kind === 'text' && <ResultTextArea body={result.body} />}
       {result.kind === 'html' && <ResultWindow body={result.body} />}
+      {View && <View body={result.body} />}
     </section>
   );
 }

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import type { ResultViewProps } from './index';
+
+/** One entry of Validate PDF Signature's answer (reference §5.8), as far as the page shows it. */
+interface SignatureReport {
+  valid?: boolean;
+  signerName?: string | null;
+  signatureDate?: string | null;
+  reason?: string | null;
+  location?: string | null;
+  errorMessage?: string | null;
+  chainValid?: boolean;
+  trustValid?: boolean;
+  notExpired?: boolean;
+  revocationStatus?: string | null;
+  issuerDN?: string | null;
+  subjectDN?: string | null;
+  serialNumber?: string | null;
+  validFrom?: string | null;
+  validUntil?: string | null;
+  signatureAlgorithm?: string | null;
+  keySize?: number | null;
+  version?: string | null;
+  selfSigned?: boolean;
+}
+
+/** Spec §3: missing text fields display 'N/A'; a missing errorMessage displays 'None'. */
+const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? 'N/A' : String(value));
+const yesNo = (value: boolean | undefined) => (value === undefined ? 'N/A' : value ? 'Yes' : 'No');
+/** The spec's notRevoked, from the reference's revocation status. */
+const notRevoked = (status: string | null | undefined) => (status === 'good' ? 'Yes' : status === 'revoked' ? 'No' : 'Not checked');
+
+/** Validate PDF Signature's result: one card per signature, every field the spec lists. */
+export function SignatureListView({ body }: ResultViewProps) {
+  const [reports, setReports] = useState<SignatureReport[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    body.text().then(
+      (json) => {
+        if (!current) return;
+        try {
+          const parsed: unknown = JSON.parse(json);
+          setReports(Array.isArray(parsed) ? (parsed as SignatureReport[]) : []);
+        } catch {
+          setReports([]);
+        }
+      },
+      () => current && setReports([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [body]);
+
+  if (reports === null) return null;
+  if (reports.length === 0) {
+    return (
+      <p className="signature-list__empty" data-testid="signature-list">
+        No signatures found in this document.
+      </p>
+    );
+  }
+  return (
+    <ol className="signature-list" data-testid="signature-list">
+      {reports.map((report, index) => {
+        const rows: [string, string][] = [
+          ['Signature valid', yesNo(report.valid)],
+          ['Signer name', text(report.signerName)],
+          ['Signature date', text(report.signatureDate)],
+          ['Reason', text(report.reason)],
+          ['Location', text(report.location)],
+          ['Error message', report.errorMessage ? report.errorMessage : 'None'],
+          ['Certificate chain valid', yesNo(report.chainValid)],
+          ['Trusted', yesNo(report.trustValid)],
+          ['Not expired', yesNo(report.notExpired)],
+          ['Not revoked', notRevoked(report.revocationStatus)],
+          ['Issuer', text(report.issuerDN)],
+          ['Subject', text(report.subjectDN)],
+          ['Serial number', text(report.serialNumber)],
+          ['Valid from', text(report.validFrom)],
+          ['Valid until', text(report.validUntil)],
+          ['Signature algorithm', text(report.signatureAlgorithm)],
+          ['Key size', report.keySize ? `${report.keySize} bits` : 'N/A'],
+          ['Version', text(report.version)],
+          ['Self-signed', yesNo(report.selfSigned)],
+        ];
+        return (
+          <li key={index} className={`signature-list__item ${report.valid ? 'signature-list__item--valid' : 'signature-list__item--invalid'}`} data-testid="signature-item">
+            <h3 className="signature-list__title">
+              Signature {index + 1}: {report.valid ? 'valid' : 'not valid'}
+            </h3>
+            <dl className="signature-list__fields">
+              {rows.map(([label, value]) => (
+                <div key={label} className="signature-list__field" data-field={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
