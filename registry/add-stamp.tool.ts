@@ -1,4 +1,4 @@
-import { defineTool, file, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
+import { alphabetField, defineTool, file, markColourField, markTypeField, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
 
 /** Where the numbers and messages the spec leaves out come from. */
 const REFERENCE = 'reference §6.1 (add-stamp): the option exists in the API; the spec gives no message for a bad value';
@@ -54,15 +54,7 @@ export const addStampTool = defineTool({
       ],
       default: 8,
     }),
-    stampType: select({
-      label: 'Stamp type',
-      options: [
-        { value: 'text', label: 'Text' },
-        { value: 'image', label: 'Image' },
-      ],
-      caseInsensitive: true,
-      default: 'text',
-    }),
+    stampType: markTypeField('Stamp type'),
     stampText: text({
       label: 'Stamp text',
       help: 'Placeholders: @page_number, @total_pages, @date, @time, @datetime, @date{dd/MM/yyyy}, @filename, @title, @author, @uuid; @@ for @. \\n starts a new line.',
@@ -78,22 +70,7 @@ export const addStampTool = defineTool({
       visibleWhen: { stampType: ['image'] },
       required: 'Please upload a stamp image.',
     }),
-    alphabet: select({
-      label: 'Alphabet',
-      help: 'Chooses the font; characters it lacks come from another installed font.',
-      options: [
-        // The spec's page calls the Latin choice Roman or Alphabetic.
-        { value: 'roman', label: 'Roman', aliases: ['alphabetic'] },
-        { value: 'arabic', label: 'Arabic' },
-        { value: 'japanese', label: 'Japanese' },
-        { value: 'korean', label: 'Korean' },
-        { value: 'chinese', label: 'Chinese' },
-        { value: 'thai', label: 'Thai' },
-      ],
-      caseInsensitive: true,
-      default: 'roman',
-      visibleWhen: { stampType: ['text'] },
-    }),
+    alphabet: alphabetField({ stampType: ['text'] }),
     fontSize: number({
       label: 'Size',
       help: 'Text size in points; for an image, its height.',
@@ -130,16 +107,7 @@ export const addStampTool = defineTool({
       default: -1,
       invalid: notInSpec('Override Y must be a number.', REFERENCE),
     }),
-    customColor: text({
-      label: 'Colour',
-      widget: 'color',
-      help: 'Hex colour, e.g. #d32f2f.',
-      placeholder: '#000000',
-      default: '#000000',
-      visibleWhen: { stampType: ['text'] },
-      maxLength: 7,
-      invalid: notInSpec('Colour must be a hex colour such as #000000.', REFERENCE),
-    }),
+    customColor: markColourField({ stampType: ['text'] }, REFERENCE),
   },
 
   action: { label: 'Add Stamp', busyLabel: 'Processing...' },

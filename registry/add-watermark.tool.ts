@@ -1,4 +1,4 @@
-import { checkbox, defineTool, file, notInSpec, number, select, singlePdfInput, text } from './kit';
+import { alphabetField, checkbox, defineTool, file, markColourField, markTypeField, notInSpec, number, singlePdfInput, text } from './kit';
 
 /** Where the numbers and messages the spec leaves out come from. */
 const REFERENCE = 'reference §5.3 (add-watermark): the option exists in the API; the spec gives no message for a bad value';
@@ -19,31 +19,8 @@ export const addWatermarkTool = defineTool({
   input: singlePdfInput(),
 
   fields: {
-    watermarkType: select({
-      label: 'Watermark type',
-      options: [
-        { value: 'text', label: 'Text' },
-        { value: 'image', label: 'Image' },
-      ],
-      caseInsensitive: true,
-      default: 'text',
-    }),
-    alphabet: select({
-      label: 'Alphabet',
-      help: 'Chooses the font; characters it lacks come from another installed font.',
-      options: [
-        // The spec's page calls the Latin choice Roman or Alphabetic.
-        { value: 'roman', label: 'Roman', aliases: ['alphabetic'] },
-        { value: 'arabic', label: 'Arabic' },
-        { value: 'japanese', label: 'Japanese' },
-        { value: 'korean', label: 'Korean' },
-        { value: 'chinese', label: 'Chinese' },
-        { value: 'thai', label: 'Thai' },
-      ],
-      caseInsensitive: true,
-      default: 'roman',
-      visibleWhen: { watermarkType: ['text'] },
-    }),
+    watermarkType: markTypeField('Watermark type'),
+    alphabet: alphabetField({ watermarkType: ['text'] }),
     watermarkText: text({
       label: 'Watermark text',
       help: '\\n starts a new line.',
@@ -110,16 +87,7 @@ export const addWatermarkTool = defineTool({
       max: 10000,
       invalid: notInSpec('Height spacer must be a whole number from 0 to 10000.', REFERENCE),
     }),
-    customColor: text({
-      label: 'Colour',
-      widget: 'color',
-      help: 'Hex colour, e.g. #d32f2f.',
-      placeholder: '#000000',
-      default: '#000000',
-      visibleWhen: { watermarkType: ['text'] },
-      maxLength: 7,
-      invalid: notInSpec('Colour must be a hex colour such as #000000.', REFERENCE),
-    }),
+    customColor: markColourField({ watermarkType: ['text'] }, REFERENCE),
     convertPDFToImage: checkbox({
       label: 'Convert PDF to image',
       help: 'Turn every page into a picture, so the watermark cannot be removed; text can no longer be selected.',

@@ -15,6 +15,7 @@ import {
   hasExtensionOf,
   isFieldRequired,
   isFieldVisible,
+  fileFieldsOf,
   isFileField,
   maxFilesOfField,
   wrongTypeMessage,
@@ -315,7 +316,7 @@ class Derivation {
     private readonly limits: QaLimits,
   ) {
     this.fields = Object.entries(tool.fields).filter(([, field]) => !isFileField(field)) as [string, DeclaredField][];
-    this.fileFields = Object.entries(tool.fields).filter((entry): entry is [string, FileField] => isFileField(entry[1]));
+    this.fileFields = fileFieldsOf(tool);
     this.endpointTools = allTools.filter((t) => t.endpoint === tool.endpoint);
     if (!this.endpointTools.includes(tool)) this.endpointTools.push(tool);
   }

@@ -1,5 +1,5 @@
 import type { CategoryId } from './categories';
-import { isFileField, maxFilesOfField, type Field, type VisibleWhen } from './fields';
+import { fileFieldsOf, maxFilesOfField, type Field, type VisibleWhen } from './fields';
 import type { FileTypeKey } from './file-types';
 import type { RequestEnhancerKey } from './request-enhancer-keys';
 import type { ResultViewKey } from './result-view-keys';
@@ -189,7 +189,7 @@ export function maxFilesPerRequest(input: Pick<InputSpec, 'multiple' | 'maxFiles
 
 /** Most file parts one request to the tool may carry: its main files and every `file` field's. */
 export function maxPartsPerRequest(tool: AnyTool, serverMaxFiles: number): number {
-  const fieldFiles = Object.values(tool.fields).reduce((sum, field) => sum + (isFileField(field) ? maxFilesOfField(field, serverMaxFiles) : 0), 0);
+  const fieldFiles = fileFieldsOf(tool).reduce((sum, [, field]) => sum + maxFilesOfField(field, serverMaxFiles), 0);
   return maxFilesPerRequest(tool.input, serverMaxFiles) + fieldFiles;
 }
 

@@ -275,6 +275,11 @@ export function isFileField(field: Field): field is FileField {
   return field.kind === 'file';
 }
 
+/** A tool's `file` fields, by name, in declaration order. */
+export function fileFieldsOf(tool: { fields: Readonly<Record<string, Field>> }): [string, FileField][] {
+  return Object.entries(tool.fields).filter((entry): entry is [string, FileField] => isFileField(entry[1]));
+}
+
 /** Most files a `file` field takes in one request, within the server's limit. */
 export function maxFilesOfField(field: FileField, serverMaxFiles: number): number {
   return field.multiple ? Math.min(field.maxFiles ?? Infinity, serverMaxFiles) : 1;

@@ -1,5 +1,5 @@
 import type { InputSpec, ToolCheck } from './define-tool';
-import { number, select } from './fields';
+import { number, select, text, type SelectOption, type VisibleWhen } from './fields';
 import { notInSpec } from './texts';
 import type { ToolParams } from './schema';
 
@@ -60,3 +60,58 @@ export function pageRangeFields(texts: PageRangeTexts) {
 
 /** The parsed values of the page-range trio, whatever tool declares it. */
 export type PageRangeParams = ToolParams<{ fields: ReturnType<typeof pageRangeFields>['fields'] }>;
+
+/**
+ * The alphabets a mark's text may be set in (Add Stamp, Add Watermark); the
+ * server keeps the font behind each (server/src/page-marks/alphabets.ts).
+ */
+export const ALPHABET_OPTIONS = [
+  // The spec's page calls the Latin choice Roman or Alphabetic.
+  { value: 'roman', label: 'Roman', aliases: ['alphabetic'] },
+  { value: 'arabic', label: 'Arabic' },
+  { value: 'japanese', label: 'Japanese' },
+  { value: 'korean', label: 'Korean' },
+  { value: 'chinese', label: 'Chinese' },
+  { value: 'thai', label: 'Thai' },
+] as const satisfies readonly SelectOption<string>[];
+
+export type Alphabet = (typeof ALPHABET_OPTIONS)[number]['value'];
+
+/** Text or image: what a mark is (Add Stamp's `stampType`, Add Watermark's `watermarkType`). */
+export function markTypeField(label: string) {
+  return select({
+    label,
+    options: [
+      { value: 'text', label: 'Text' },
+      { value: 'image', label: 'Image' },
+    ],
+    caseInsensitive: true,
+    default: 'text',
+  });
+}
+
+/** The alphabet of a mark's text, shown while the mark is text. */
+export function alphabetField(visibleWhen: VisibleWhen) {
+  return select({
+    label: 'Alphabet',
+    help: 'Chooses the font; characters it lacks come from another installed font.',
+    options: ALPHABET_OPTIONS,
+    caseInsensitive: true,
+    default: 'roman',
+    visibleWhen,
+  });
+}
+
+/** A mark's colour as hex (the colour widget), shown while the mark is text. `source`: where its message comes from. */
+export function markColourField(visibleWhen: VisibleWhen, source: string) {
+  return text({
+    label: 'Colour',
+    widget: 'color',
+    help: 'Hex colour, e.g. #d32f2f.',
+    placeholder: '#000000',
+    default: '#000000',
+    visibleWhen,
+    maxLength: 7,
+    invalid: notInSpec('Colour must be a hex colour such as #000000.', source),
+  });
+}

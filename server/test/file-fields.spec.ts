@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import request from 'supertest';
-import { deriveQaCases, type QaUpload } from '../../generators/src/qa-cases';
+import { deriveQaCases } from '../../generators/src/qa-cases';
 import { attachTool } from './fixtures/processors-attach/attach/attach.processor';
 import { postTool, type Upload } from './support/http';
 import { encryptPdf, makePdf } from './support/pdfs';
-import { qaUploadContent, sampleContent } from './support/sample-files';
+import { qaCaseParts, sampleContent } from './support/sample-files';
 import { useTestServer } from './support/test-server';
 
 const ATTACH_PROCESSORS = join(__dirname, 'fixtures', 'processors-attach');
@@ -112,17 +112,12 @@ describe('file fields', () => {
 
   describe('answers every QA case derived from the declaration', () => {
     const cases = deriveQaCases(attachTool, [attachTool], { maxFiles: 10, maxUploadBytes: MAX_UPLOAD }).filter((c) => c.run === 'http' && c.upload.kind !== 'too-large');
-    const parts = async (upload: QaUpload, field?: string): Promise<Upload[]> => {
-      const content = await qaUploadContent(upload, MAX_UPLOAD);
-      return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field }));
-    };
     it('covers the file fields', () => {
       const ids = cases.map((c) => c.id);
       expect(ids).toEqual(expect.arrayContaining(['stampImage-missing', 'stampImage-wrong-type', 'stampImage-too-many', 'overlayFiles=file', 'overlays(alias of overlayFiles)', 'overlayFiles-too-many', 'certificate-empty']));
     });
     it.each(cases.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
-      const fieldParts = await Promise.all(Object.entries(c.fieldUploads).map(([field, upload]) => parts(upload, field)));
-      const res = await postTool(server, c.endpoint, [...(await parts(c.upload)), ...fieldParts.flat()], c.fields);
+      const res = await postTool(server, c.endpoint, await qaCaseParts(c, MAX_UPLOAD), c.fields);
       if (c.expect.status === 200) {
         expect(res.status).toBe(200);
         expect(res.fileName).toBe(c.expect.fileName);

@@ -1,8 +1,8 @@
 import { collectParams, schemaOf, tools, type AnyTool } from '@folio/registry';
-import { deriveQaCases, requestBody, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits, type QaUpload } from '../../generators/src/qa-cases';
+import { deriveQaCases, requestBody, routedTool, RUNNER_ERRORS, RUNNER_TEXTS, type QaCase, type QaLimits } from '../../generators/src/qa-cases';
 import { ApiError } from '../src/http/api-error';
-import { postTool, type Upload } from './support/http';
-import { isStructuralTool, qaUploadContent } from './support/sample-files';
+import { postTool } from './support/http';
+import { isStructuralTool, qaCaseParts } from './support/sample-files';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -64,21 +64,12 @@ describe('QA matrix: every derived case of every tool', () => {
     expect(server.leftovers()).toEqual([]);
   });
 
-  const uploads = async (c: QaCase): Promise<Upload[]> => {
-    const parts = async (upload: QaUpload, field?: string) => {
-      const content = await qaUploadContent(upload, LIMITS.maxUploadBytes);
-      return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field }));
-    };
-    const fieldParts = await Promise.all(Object.entries(c.fieldUploads).map(([field, upload]) => parts(upload, field)));
-    return [...(await parts(c.upload)), ...fieldParts.flat()];
-  };
-
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
     const cases = deriveQaCases(tool, tools, LIMITS);
     const endpointTools = tools.filter((t) => t.endpoint === tool.endpoint);
 
     const run = async (c: QaCase) => {
-      const res = await postTool(server, c.endpoint, await uploads(c), c.fields);
+      const res = await postTool(server, c.endpoint, await qaCaseParts(c, LIMITS.maxUploadBytes), c.fields);
       const { expect: want } = c;
       if (want.status === 204) {
         expect(res.status).toBe(204);

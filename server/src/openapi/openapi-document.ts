@@ -11,7 +11,7 @@ import {
   RESULT_CONTENT_TYPES,
   FILE_TYPES,
   describeFileTypes,
-  isFileField,
+  fileFieldsOf,
   maxFilesOfField,
   wrongTypeMessage,
   type AnyTool,
@@ -240,7 +240,7 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
     encoding: {
       [FILE_FIELD]: { contentType: mimeTypes.join(', ') },
       ...Object.fromEntries(
-        route.flatMap((t) => Object.entries(t.fields).filter(([, f]) => isFileField(f)).map(([name, f]) => [name, { contentType: fileMimeTypes((f as FileField).accept).join(', ') }])),
+        route.flatMap((t) => fileFieldsOf(t).map(([name, field]) => [name, { contentType: fileMimeTypes(field.accept).join(', ') }])),
       ),
     },
   };

@@ -1,3 +1,5 @@
+import type { Alphabet } from '@folio/registry';
+
 /**
  * The fonts behind the `alphabet` option of Add Stamp and Add Watermark: a
  * fontconfig family per alphabet (Debian's Noto fonts: fonts-noto-core for
@@ -7,10 +9,6 @@
  * The reference bundles Noto Sans for Latin, Arabic and Thai, and Windows fonts
  * (Meiryo, Malgun Gothic, SimSun) for CJK, which Debian does not ship.
  */
-
-export const ALPHABETS = ['roman', 'arabic', 'japanese', 'korean', 'chinese', 'thai'] as const;
-
-export type Alphabet = (typeof ALPHABETS)[number];
 
 export interface AlphabetFont {
   /** A fontconfig family name. e.g. 'Noto Sans Arabic' */

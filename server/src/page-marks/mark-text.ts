@@ -1,8 +1,9 @@
+import type { Alphabet } from '@folio/registry';
 import { renderTextBlocks, type TextBlock } from '../engines/pango';
 import type { EngineOptions } from '../engines/process';
 import { InvalidInputError } from '../input-checks/input-errors';
 import type { Workspace } from '../workspace/workspace';
-import { ALPHABET_FONTS, type Alphabet } from './alphabets';
+import { ALPHABET_FONTS } from './alphabets';
 import type { Rgb } from './colours';
 import type { Mark } from './marks';
 

@@ -15,8 +15,7 @@ import {
   withExtension,
   wrongTypeMessage,
   type AnyTool,
-  isFileField,
-  type FileField,
+  fileFieldsOf,
   type FileTypeKey,
   type InputFile,
   type ToolParams,
@@ -206,10 +205,6 @@ interface SentFile {
 
 function describePart(part: Express.Multer.File): SentFile {
   return { path: part.path, originalName: decodeUploadName(part.originalname), size: part.size };
-}
-
-function fileFieldsOf(tool: AnyTool): [string, FileField][] {
-  return Object.entries(tool.fields).filter((entry): entry is [string, FileField] => isFileField(entry[1]));
 }
 
 /**

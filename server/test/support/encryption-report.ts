@@ -20,6 +20,22 @@ export interface Capabilities {
   'modify other': boolean;
 }
 
+/** Every capability allowed: a file with no restrictions. */
+export const ALL_ALLOWED: Capabilities = {
+  'extract for accessibility': true,
+  'extract for any purpose': true,
+  'print low resolution': true,
+  'print high resolution': true,
+  'modify document assembly': true,
+  'modify forms': true,
+  'modify annotations': true,
+  'modify other': true,
+};
+
+/** Every capability allowed but the ones named. */
+export const allowedExcept = (...denied: (keyof Capabilities)[]): Capabilities =>
+  Object.fromEntries(Object.entries(ALL_ALLOWED).map(([name]) => [name, !denied.includes(name as keyof Capabilities)])) as unknown as Capabilities;
+
 export interface EncryptionReport {
   /** Security handler revision: 2 (RC4 40), 3 (RC4 128), 4 (AES-128), 6 (AES-256). */
   revision: number;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyTool, FileTypeKey } from '@folio/registry';
 import { ZipFile } from 'yazl';
-import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaUpload } from '../../../generators/src/qa-cases';
+import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaCase, type QaUpload } from '../../../generators/src/qa-cases';
 import { CORRUPT_PDF, encryptPdf, makePdf, withTempDir } from './pdfs';
 import type { Upload } from './http';
 
@@ -135,6 +135,22 @@ export async function qaUploadContent(upload: QaUpload, sizeLimit: number): Prom
     case 'too-large':
       return Buffer.concat([await sampleContent(upload.type), Buffer.alloc(sizeLimit + 1024, 32)]);
   }
+}
+
+/** A QA upload as the parts a request carries, each under `field` (`fileInput` when left out). */
+async function qaParts(upload: QaUpload, sizeLimit: number, field?: string): Promise<Upload[]> {
+  const content = await qaUploadContent(upload, sizeLimit);
+  return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field }));
+}
+
+/** The parts for a QA case's `file` fields, each under its field's name. */
+export async function qaFieldParts(fieldUploads: QaCase['fieldUploads'], sizeLimit: number): Promise<Upload[]> {
+  return (await Promise.all(Object.entries(fieldUploads).map(([field, upload]) => qaParts(upload, sizeLimit, field)))).flat();
+}
+
+/** Every part of a QA case: its main files, then its file fields'. */
+export async function qaCaseParts(c: Pick<QaCase, 'upload' | 'fieldUploads'>, sizeLimit: number): Promise<Upload[]> {
+  return [...(await qaParts(c.upload, sizeLimit)), ...(await qaFieldParts(c.fieldUploads, sizeLimit))];
 }
 
 /** Structural tools (declared by the tool) get many requests in cross-tool suites; the others drive engines that take seconds. */

@@ -1,7 +1,7 @@
 import { tools, type AnyTool } from '@folio/registry';
 import { deriveQaCases, type QaCase } from '../../../generators/src/qa-cases';
 import type { Upload } from './http';
-import { qaUploadContent } from './sample-files';
+import { qaFieldParts } from './sample-files';
 
 /** Large enough for any sample; these uploads are never the too-large case. */
 const NO_SIZE_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -29,12 +29,6 @@ export function validFields(tool: AnyTool): Record<string, string> {
 }
 
 /** Sample files for the `file` fields a valid request must carry (a key store for Sign with Certificate), each under its field. */
-export async function validFieldUploads(tool: AnyTool): Promise<Upload[]> {
-  const parts = await Promise.all(
-    Object.entries(validRequest(tool).fieldUploads).map(async ([field, upload]) => {
-      const content = await qaUploadContent(upload, NO_SIZE_LIMIT);
-      return Array.from({ length: upload.count }, () => ({ name: upload.name, content, field, contentType: 'application/octet-stream' }));
-    }),
-  );
-  return parts.flat();
+export function validFieldUploads(tool: AnyTool): Promise<Upload[]> {
+  return qaFieldParts(validRequest(tool).fieldUploads, NO_SIZE_LIMIT);
 }

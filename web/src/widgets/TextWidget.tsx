@@ -1,13 +1,28 @@
 import { textValue } from './field-attributes';
 import type { WidgetProps } from './widget-types';
 
-export function TextWidget({ id, name, field, value, onChange, onBlur, inputRef, invalid, describedBy, disabled }: WidgetProps) {
+/** A one-line input; `type` and `autoComplete` make it a password input. */
+export function TextInput({
+  id,
+  name,
+  field,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  invalid,
+  describedBy,
+  disabled,
+  type = 'text',
+  autoComplete,
+}: WidgetProps & { type?: 'text' | 'password'; autoComplete?: string }) {
   return (
     <input
       id={id}
       name={name}
-      type="text"
+      type={type}
       className="input"
+      autoComplete={autoComplete}
       value={textValue(value)}
       placeholder={field.placeholder}
       onChange={(event) => onChange(event.target.value)}
@@ -18,4 +33,8 @@ export function TextWidget({ id, name, field, value, onChange, onBlur, inputRef,
       disabled={disabled}
     />
   );
+}
+
+export function TextWidget(props: WidgetProps) {
+  return <TextInput {...props} />;
 }

@@ -2,7 +2,7 @@ import { addPasswordTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf, makePdf } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
-import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
+import { ALL_ALLOWED, allowedExcept, passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
 
 const PASSWORD_PROBLEM = {
   status: 400,
@@ -10,19 +10,6 @@ const PASSWORD_PROBLEM = {
   errorCode: 'E004',
   detail: 'The PDF Document is passworded and either the password was not provided or was incorrect',
 };
-
-const ALL_ALLOWED: Capabilities = {
-  'extract for accessibility': true,
-  'extract for any purpose': true,
-  'print low resolution': true,
-  'print high resolution': true,
-  'modify document assembly': true,
-  'modify forms': true,
-  'modify annotations': true,
-  'modify other': true,
-};
-const allowedExcept = (...denied: (keyof Capabilities)[]): Capabilities =>
-  Object.fromEntries(Object.entries(ALL_ALLOWED).map(([name]) => [name, !denied.includes(name as keyof Capabilities)])) as unknown as Capabilities;
 
 describe('Add Password Protection (/api/v1/security/add-password)', () => {
   const server = useTestServer();

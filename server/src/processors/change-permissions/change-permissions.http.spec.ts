@@ -2,20 +2,7 @@ import { addPasswordTool, changePermissionsTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf, makePdf } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
-import { passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
-
-const ALL_ALLOWED: Capabilities = {
-  'extract for accessibility': true,
-  'extract for any purpose': true,
-  'print low resolution': true,
-  'print high resolution': true,
-  'modify document assembly': true,
-  'modify forms': true,
-  'modify annotations': true,
-  'modify other': true,
-};
-const allowedExcept = (...denied: (keyof Capabilities)[]): Capabilities =>
-  Object.fromEntries(Object.entries(ALL_ALLOWED).map(([name]) => [name, !denied.includes(name as keyof Capabilities)])) as unknown as Capabilities;
+import { ALL_ALLOWED, allowedExcept, passwordNeed, popplerText, showEncryption, type Capabilities } from '../../../test/support/encryption-report';
 
 /** The page's request: all eight flags, as the spec's names, booleans as text. */
 const pageRequest = (checked: string[]) => Object.fromEntries(Object.keys(changePermissionsTool.fields).map((name) => [name, checked.includes(name)]));
