@@ -12,6 +12,7 @@ import {
   formatMegabytes,
   maxFilesPerRequest,
   FILE_TYPES,
+  acceptsAnything,
   hasExtensionOf,
   isFieldRequired,
   isFieldVisible,
@@ -23,6 +24,8 @@ import {
   PageSelectionError,
   renderFileName,
   type AnyTool,
+  type ChoicesOptions,
+  type EntriesOptions,
   type Field,
   type FileTypeKey,
   type Scalar,
@@ -91,6 +94,7 @@ export const SAMPLE_FILE_NAMES: Readonly<Record<FileTypeKey, string>> = {
   eml: 'input.eml',
   msg: 'input.msg',
   html: 'input.html',
+  svg: 'input.svg',
   zip: 'input.zip',
   markdown: 'input.md',
   pkcs12: 'input.p12',
@@ -98,6 +102,7 @@ export const SAMPLE_FILE_NAMES: Readonly<Record<FileTypeKey, string>> = {
   privateKey: 'input.key',
   certificate: 'input.crt',
   convertible: 'input.txt',
+  anyFile: 'notes.txt',
 };
 
 /** What a valid sample of each type holds, for tables (server/test/support/sample-files.ts makes them). */
@@ -111,6 +116,7 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
   eml: 'short plain-text e-mail',
   msg: 'Outlook message',
   html: 'short HTML page',
+  svg: 'small SVG drawing',
   zip: 'ZIP holding index.html',
   markdown: 'short Markdown document',
   pkcs12: 'PKCS#12 key store, no password',
@@ -118,6 +124,7 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
   privateKey: 'PEM private key, unencrypted',
   certificate: 'PEM self-signed certificate',
   convertible: 'plain-text document',
+  anyFile: 'short text file',
 };
 
 /**
@@ -328,6 +335,12 @@ class Derivation {
         case 'select':
           this.select(name, field);
           break;
+        case 'choices':
+          this.choices(name, field);
+          break;
+        case 'entries':
+          this.entries(name, field as DeclaredField & EntriesOptions);
+          break;
         case 'checkbox':
           this.checkbox(name, field);
           break;
@@ -370,6 +383,7 @@ class Derivation {
         return field.max !== undefined ? Math.min(value, field.max) : value;
       }
       case 'select':
+      case 'choices':
         return field.options![0].value;
       case 'checkbox':
         return false;
@@ -600,6 +614,30 @@ class Derivation {
     this.reject(name, 'not-an-option', `${name}=not-an-option`, `${field.label}: a value that is not an option`, 'options', this.invalidMessage(field, 'not-an-option'));
   }
 
+  /** Each option alone and all together (schema only: one real run is the defaults case), and values not offered. */
+  private choices(name: string, field: DeclaredField): void {
+    const options = field.options ?? [];
+    const all = options.map((o) => String(o.value)).join(',');
+    for (const option of options) this.accept(name, option.value, `${name}=${wire(option.value)}`, `${field.label}: ${option.label} alone`, 'options', 'schema');
+    this.accept(name, all, `${name}=all`, `${field.label}: all of them, comma-joined`, 'options', 'schema');
+    if ((field as DeclaredField & ChoicesOptions).ignoreUnknown) {
+      const first = String(options[0].value);
+      this.accept(name, `${first},not-an-option`, `${name}+unknown`, `${field.label}: a value not offered beside ${first} (ignored)`, 'options', 'schema');
+    }
+    this.reject(name, 'not-an-option', `${name}=not-an-option`, `${field.label}: only a value that is not offered`, 'options', this.invalidMessage(field, 'not-an-option'));
+  }
+
+  /** One pair in each of the wire's three forms, and a map that is not one. */
+  private entries(name: string, field: DeclaredField & EntriesOptions): void {
+    const [key, value] = ['QA-Key', 'QA value'];
+    const send = (id: string, title: string, parts: Values, run: QaCase['run']) =>
+      this.add({ id, group: 'options', title, condition: this.conditionOf(name), fields: this.request(parts, { show: name }), expect: this.success(), run });
+    send(`${field.numbered.key}1`, `${field.label}: one pair as numbered parts`, { [`${field.numbered.key}1`]: key, [`${field.numbered.value}1`]: value }, 'http');
+    send(`${name}[name]`, `${field.label}: one pair as a bracketed part`, { [`${name}[${key}]`]: value }, 'http');
+    send(`${name}=json`, `${field.label}: one pair as a JSON object`, { [name]: JSON.stringify({ [key]: value }) }, 'schema');
+    this.reject(name, '{not json', `${name}=not-json`, `${field.label}: not a JSON object`, 'options', this.invalidMessage(field, '{not json'));
+  }
+
   private checkbox(name: string, field: DeclaredField): void {
     const other = !field.default;
     this.accept(name, other, `${name}=${other}`, `${field.label}: ${other ? 'on' : 'off'} (not the default)`, 'options', 'http');
@@ -688,8 +726,10 @@ class Derivation {
     for (const alias of field.aliases ?? []) {
       this.add({ id: `${alias}(alias of ${name})`, group: 'defaults', title: `${field.label} sent under its other name \`${alias}\``, condition, fields: show, fieldUploads: { ...others, [alias]: valid }, expect: this.success(), run: 'http' });
     }
-    const wrong = this.fieldUpload(field, 'wrong-type');
-    send(`${name}-wrong-type`, `${field.label}: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: wrongTypeMessage(field) });
+    if (!acceptsAnything(field.accept)) {
+      const wrong = this.fieldUpload(field, 'wrong-type');
+      send(`${name}-wrong-type`, `${field.label}: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: wrongTypeMessage(field) });
+    }
     const max = maxFilesOfField(field, this.limits.maxFiles);
     if (Number.isFinite(max)) {
       const parts = Array.from({ length: max + 1 }, () => ({ name: valid.name, size: 1 }));

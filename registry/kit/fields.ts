@@ -12,7 +12,7 @@ import { formatSizeLimit, isBlank } from './wire';
  * Coercion lives here once; the form and the server both parse with it.
  */
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'pages' | 'file';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'choices' | 'entries' | 'pages' | 'file';
 
 export type Scalar = string | number | boolean;
 
@@ -48,6 +48,11 @@ export interface FieldCommon {
   widget?: WidgetKey;
   /** Sent by API clients only; the web form does not show it. e.g. Merge's `sortType` */
   apiOnly?: boolean;
+  /**
+   * The page puts the default back when the field is hidden, so showing it again
+   * starts afresh. e.g. Advanced Colour's combination, reset when another option is chosen
+   */
+  resetWhenHidden?: boolean;
 }
 
 /** A declared field: its metadata plus the schema that parses one wire or form value. */
@@ -56,6 +61,13 @@ export interface Field<T = unknown> extends FieldCommon {
   default?: T;
   /** Parses one value; blank or missing gives undefined (defaults are applied per tool). */
   schema: z.ZodType<T | undefined, unknown>;
+  /**
+   * For a value spread over several multipart parts: gathers it from the whole
+   * body (`name` is the field's own). Otherwise the part under its name is read.
+   */
+  fromBody?(body: Readonly<Record<string, unknown>>, name: string): unknown;
+  /** The parts the page sends for a parsed value, when not one part under the field's name. */
+  toBody?(value: T, name: string): [string, string][];
 }
 
 export interface SelectOption<V extends Scalar = Scalar> {
@@ -183,6 +195,139 @@ export function select<const O extends SelectOptions>(options: O): O & Field<Opt
   };
 }
 
+// ---------------------------------------------------------------- choices
+
+export interface ChoicesOptions extends FieldCommon {
+  options: readonly SelectOption<string>[];
+  default?: readonly string[];
+  /**
+   * Message for a value outside the options (or, with `ignoreUnknown`, for none
+   * left). e.g. 'Selected languages are invalid.'
+   */
+  invalid?: string;
+  /** Values not offered are dropped rather than refused (the reference filters OCR languages to installed ones). */
+  ignoreUnknown?: boolean;
+}
+
+/**
+ * Several of a fixed list, as check boxes. The wire carries the values comma-joined
+ * ('eng,fra', as the spec's page sends them) or one part each; the parsed value
+ * is the chosen option values, in the order given, without repeats.
+ */
+type ChoiceValues<O extends ChoicesOptions> = readonly O['options'][number]['value'][];
+
+export function choices<const O extends ChoicesOptions>(options: O): O & Field<ChoiceValues<O>> & { kind: 'choices' } {
+  const error = options.invalid ?? `${options.label} must be among ${listWithOr(options.options.map((o) => o.value))}.`;
+  const canonical = (text: string) => options.options.find((o) => o.value === text || o.aliases?.includes(text))?.value;
+  const split = (raw: unknown): unknown => {
+    // Every box unticked on the page: nothing chosen, not "left out" (which takes the default).
+    if (Array.isArray(raw) && raw.length === 0) return [];
+    if (isBlank(raw)) return undefined;
+    const items = (Array.isArray(raw) ? raw : [raw]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+    const texts = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => !isBlank(item));
+    return texts.length === 0 ? undefined : texts;
+  };
+  const chosen = z.array(z.unknown()).transform((items, ctx) => {
+    const values = items.map((item) => (typeof item === 'string' ? canonical(item) : undefined));
+    const known = [...new Set(values.filter((v): v is string => v !== undefined))];
+    if (items.length === 0) return known;
+    if (known.length === 0 || (!options.ignoreUnknown && known.length < new Set(items).size)) {
+      ctx.addIssue({ code: 'custom', message: error });
+      return z.NEVER;
+    }
+    return known;
+  });
+  const schema = z.preprocess(split, chosen.optional()) as z.ZodType<ChoiceValues<O> | undefined, unknown>;
+  return { ...options, kind: 'choices', schema } as O & Field<ChoiceValues<O>> & { kind: 'choices' };
+}
+
+// ---------------------------------------------------------------- entries
+
+/** One name/value pair of an `entries` field. */
+export interface Entry {
+  key: string;
+  value: string;
+}
+
+export interface EntriesOptions extends FieldCommon {
+  /** Labels of the two inputs of a row. e.g. 'Key', 'Value' */
+  keyLabel: string;
+  valueLabel: string;
+  /** Text of the button that adds a row. e.g. 'Add entry' */
+  addLabel: string;
+  /**
+   * Names the n-th pair travels under, n from 1, as the spec's page sends them:
+   * `{ key: 'customKey', value: 'customValue' }` → customKey1, customValue1.
+   */
+  numbered: { key: string; value: string };
+  /** Most pairs one request may carry. */
+  maxEntries: number;
+  /** More pairs than `maxEntries`. */
+  tooMany?: string;
+}
+
+/** Pairs from one map of multipart names to values: numbered pairs, and with `direct` every other name as itself. */
+function pairsIn(map: Readonly<Record<string, unknown>>, numbered: EntriesOptions['numbered'], direct: boolean): Entry[] {
+  const keyName = new RegExp(`^${numbered.key}(\\d+)$`);
+  const valueName = new RegExp(`^${numbered.value}\\d+$`);
+  const text = (value: unknown) => String(firstValue(value) ?? '');
+  const pairs: [number, Entry][] = [];
+  for (const [name, raw] of Object.entries(map)) {
+    const match = keyName.exec(name);
+    if (match) pairs.push([Number(match[1]), { key: text(raw), value: text(map[`${numbered.value}${match[1]}`]) }]);
+    else if (direct && !valueName.test(name) && (typeof raw === 'string' || Array.isArray(raw))) pairs.push([Infinity, { key: name, value: text(raw) }]);
+  }
+  return pairs.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+}
+
+/**
+ * A list of name/value pairs the visitor adds and removes (Change Metadata's
+ * custom entries). Read from numbered parts (`customKey1`/`customValue1`) and
+ * from the field's own name as the reference's `allRequestParams` map: JSON text,
+ * or bracketed parts (`allRequestParams[customKey1]`, `allRequestParams[Dept]`).
+ * Pairs with a blank name are dropped.
+ */
+export function entries<const O extends EntriesOptions>(options: O): O & Field<Entry[]> & { kind: 'entries' } {
+  const tooMany = options.tooMany ?? `${options.label}: at most ${options.maxEntries} entries.`;
+  const notMap = `${options.label} must be a JSON object of names and values.`;
+  const entry = z.object({ key: z.string().trim(), value: z.string() });
+  const list = z
+    .array(entry)
+    .transform((items) => items.filter((item) => item.key !== ''))
+    .refine((items) => items.length <= options.maxEntries, { error: tooMany })
+    .transform((items) => (items.length === 0 ? undefined : items));
+  const fromBody = (body: Readonly<Record<string, unknown>>, name: string): unknown => {
+    const found = pairsIn(body, options.numbered, false);
+    let map = body[name];
+    if (typeof map === 'string' && map.trim() !== '') {
+      try {
+        map = JSON.parse(map);
+      } catch {
+        return notMap;
+      }
+      if (typeof map !== 'object' || map === null || Array.isArray(map)) return notMap;
+    }
+    // Bracketed names multer did not nest (or a client's literal ones).
+    const bracketed = Object.entries(body).flatMap(([part, value]) => {
+      const inner = new RegExp(`^${name}\\[([^\\]]+)\\]$`).exec(part);
+      return inner ? [[inner[1], value] as const] : [];
+    });
+    const merged = { ...(typeof map === 'object' && map !== null ? (map as Record<string, unknown>) : {}), ...Object.fromEntries(bracketed) };
+    found.push(...pairsIn(merged, options.numbered, true));
+    return found.length === 0 ? undefined : found;
+  };
+  return {
+    ...options,
+    kind: 'entries',
+    schema: z.preprocess(
+      (raw) => (isBlank(raw) ? undefined : raw),
+      z.custom<unknown[]>(Array.isArray, { error: notMap }).pipe(list).optional(),
+    ) as z.ZodType<Entry[] | undefined, unknown>,
+    fromBody,
+    toBody: (value: Entry[]) => value.flatMap((pair, index) => [[`${options.numbered.key}${index + 1}`, pair.key], [`${options.numbered.value}${index + 1}`, pair.value]] as [string, string][]),
+  };
+}
+
 // ---------------------------------------------------------------- text
 
 export interface TextOptions extends FieldCommon {
@@ -266,6 +411,8 @@ export interface FileFieldOptions extends FieldCommon {
   tooFew?: string;
   /** A file over `maxBytes`. */
   tooLarge?: string;
+  /** Text of the button that opens the file picker, where the spec names it. e.g. 'Upload Files' */
+  buttonLabel?: string;
 }
 
 /** A declared `file` field, with its options visible. */

@@ -17,6 +17,8 @@ export const FILE_TYPES = {
   /** Outlook's message file: an OLE2 compound file. */
   msg: { label: 'MSG', extensions: ['.msg'], mimeTypes: ['application/vnd.ms-outlook'], identifiedBy: 'content' },
   html: { label: 'HTML', extensions: ['.html', '.htm'], mimeTypes: ['text/html'], identifiedBy: 'extension' },
+  /** Vector drawing, XML text whose root is `<svg>`. */
+  svg: { label: 'SVG', extensions: ['.svg'], mimeTypes: ['image/svg+xml'], identifiedBy: 'content' },
   /** A ZIP holding an HTML file and its assets (HTML to PDF). */
   zip: { label: 'ZIP', extensions: ['.zip'], mimeTypes: ['application/zip', 'application/x-zip-compressed'], identifiedBy: 'content' },
   markdown: { label: 'Markdown', extensions: ['.md', '.markdown'], mimeTypes: ['text/markdown', 'text/x-markdown'], identifiedBy: 'extension' },
@@ -45,6 +47,8 @@ export const FILE_TYPES = {
     mimeTypes: [],
     identifiedBy: 'extension',
   },
+  /** Any file at all (Add Attachments embeds whatever it is given). */
+  anyFile: { label: 'file', extensions: [], mimeTypes: [], identifiedBy: 'anything' },
 } as const satisfies Record<string, FileTypeInfo>;
 
 export interface FileTypeInfo {
@@ -54,8 +58,8 @@ export interface FileTypeInfo {
   extensions: readonly string[];
   /** MIME types browsers report for it. e.g. ['application/pdf'] */
   mimeTypes: readonly string[];
-  /** How the server recognises an upload: by a signature in its first bytes, or by its name. */
-  identifiedBy: 'content' | 'extension';
+  /** How the server recognises an upload: by a signature in its first bytes, by its name, or not at all (anything goes). */
+  identifiedBy: 'content' | 'extension' | 'anything';
 }
 
 export type FileTypeKey = keyof typeof FILE_TYPES;
@@ -80,6 +84,7 @@ export function hasExtensionOf(fileName: string, key: FileTypeKey): boolean {
 export function matchesFileType(file: { name: string; type?: string }, types: readonly FileTypeKey[]): boolean {
   return types.some((key) => {
     const info: FileTypeInfo = FILE_TYPES[key];
+    if (info.identifiedBy === 'anything') return true;
     if (hasExtensionOf(file.name, key)) return true;
     return info.identifiedBy === 'content' && !!file.type && info.mimeTypes.includes(file.type);
   });
@@ -87,5 +92,11 @@ export function matchesFileType(file: { name: string; type?: string }, types: re
 
 /** The `accept` attribute for a file input. e.g. '.pdf,application/pdf' */
 export function acceptAttribute(types: readonly FileTypeKey[]): string {
+  if (acceptsAnything(types)) return '';
   return [...new Set(types.flatMap((key) => [...FILE_TYPES[key].extensions, ...FILE_TYPES[key].mimeTypes]))].join(',');
+}
+
+/** True when no upload can be of the wrong type (Add Attachments). */
+export function acceptsAnything(types: readonly FileTypeKey[]): boolean {
+  return types.some((key) => (FILE_TYPES[key] as FileTypeInfo).identifiedBy === 'anything');
 }

@@ -57,7 +57,8 @@ export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<T
         continue;
       }
       const value = parsed.data ?? field.default;
-      if (isFieldRequired(field, values) && isBlank(value)) {
+      const empty = isBlank(value) || (Array.isArray(value) && value.length === 0);
+      if (isFieldRequired(field, values) && empty) {
         ctx.addIssue({ code: 'custom', path: [name], message: field.required! });
         continue;
       }
@@ -82,6 +83,8 @@ const EMPTY_VALUE: Record<FieldKind, unknown> = {
   select: '',
   pages: '',
   checkbox: false,
+  choices: [],
+  entries: [],
   file: undefined,
 };
 
@@ -100,6 +103,11 @@ export function defaultsOf(tool: AnyTool): Values {
 export function collectParams(tool: AnyTool, body: Values): Values {
   const params: Values = {};
   for (const [name, field] of Object.entries(tool.fields)) {
+    if (field.fromBody) {
+      const value = field.fromBody(body, name);
+      if (value !== undefined) params[name] = value;
+      continue;
+    }
     const key = [name, ...(field.aliases ?? [])].find((candidate) => body[candidate] !== undefined);
     if (key !== undefined) params[name] = body[key];
   }

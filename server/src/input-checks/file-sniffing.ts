@@ -33,6 +33,8 @@ const CONTENT_CHECKS = {
   eml: isText,
   msg: (head) => startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
   html: isText,
+  // An XML declaration, comments or a doctype may come first; the root element must be <svg>.
+  svg: (head) => isText(head) && /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
   zip: (head) => startsWith(head, 'PK\x03\x04'),
   markdown: isText,
   pkcs12: isDer,
@@ -42,6 +44,7 @@ const CONTENT_CHECKS = {
   certificate: (head) => isPem(head) || isDer(head),
   // The office suite reads dozens of formats, binary and text: it is the judge.
   convertible: () => true,
+  anyFile: () => true,
 } satisfies Record<FileTypeKey, (head: Buffer) => boolean>;
 
 /** The first accepted type the upload is, by its content (and, where the type says so, its name). */

@@ -15,6 +15,8 @@ import {
   maxFilesOfField,
   wrongTypeMessage,
   type AnyTool,
+  type ChoicesOptions,
+  type EntriesOptions,
   type Field,
   type FileField,
   type FileTypeKey,
@@ -224,7 +226,7 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
   for (const tool of route) {
     for (const [name, declared] of Object.entries(tool.fields)) {
       const field = declared as DeclaredField;
-      const schema = fieldSchema(tool, field, shared, config);
+      const schema = fieldSchema(tool, name, field, shared, config);
       const existing = properties[name] as Json | undefined;
       properties[name] = existing ? { anyOf: [existing, schema] } : schema;
       if (field.required && !field.visibleWhen) requiredBy.set(name, (requiredBy.get(name) ?? 0) + 1);
@@ -255,7 +257,7 @@ function fileMimeTypes(accept: readonly FileTypeKey[]): string[] {
   return [...new Set(accept.flatMap((key) => FILE_TYPES[key].mimeTypes))];
 }
 
-function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean, config: OpenApiOptions['config']): Json {
+function fieldSchema(tool: AnyTool, name: string, field: DeclaredField, shared: boolean, config: OpenApiOptions['config']): Json {
   const notes: string[] = [sentence(field.label)];
   if (field.help) notes.push(sentence(field.help));
   let schema: Json;
@@ -280,6 +282,24 @@ function fieldSchema(tool: AnyTool, field: DeclaredField, shared: boolean, confi
       const aliases = options.flatMap((o) => (o.aliases ?? []).map((a) => `\`${a}\` means \`${o.value}\``));
       if (aliases.length) notes.push(`Also accepted: ${aliases.join(', ')}.`);
       if (field.caseInsensitive) notes.push('Read in any case.');
+      break;
+    }
+    case 'choices': {
+      const options = field.options ?? [];
+      schema = { type: 'array', items: { type: 'string', enum: options.flatMap((o) => [o.value, ...(o.aliases ?? [])]) } };
+      notes.push(`Any of: ${options.map((o) => `\`${o.value}\` ${o.label}`).join('; ')}.`);
+      notes.push('Comma-joined in one part, or one part each.');
+      if ((field as Field & ChoicesOptions).ignoreUnknown) notes.push('Values not listed are ignored.');
+      break;
+    }
+    case 'entries': {
+      const { numbered, maxEntries } = field as Field & EntriesOptions;
+      const [key, value] = [numbered.key, numbered.value];
+      schema = { type: 'object', additionalProperties: { type: 'string' }, maxProperties: maxEntries * 2 };
+      notes.push(
+        `Name/value pairs, at most ${maxEntries}: as numbered parts \`${key}1\` + \`${value}1\`, \`${key}2\` + \`${value}2\`…; ` +
+          `or under this name as a JSON object, or as \`${name}[…]\` parts, where \`${key}<n>\`/\`${value}<n>\` pair up and any other name is itself a pair's name.`,
+      );
       break;
     }
     case 'checkbox':

@@ -33,6 +33,8 @@ const SAMPLE_EMAIL = [
 
 const SAMPLE_MARKDOWN = '# QA sample\n\nFolio sample paragraph with *emphasis*.\n\n## Second heading\n\n- one\n- two\n';
 
+const SAMPLE_SVG =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>\n';
 const SAMPLE_TEXT = 'QA sample document\nFolio sample line two.\n';
 
 /** A ZIP holding `entries`, written in memory. */
@@ -87,6 +89,7 @@ const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
     throw new Error('No .msg sample can be written without Outlook; send tools that take .msg an .eml (sampleTypeOf does).');
   },
   html: () => Buffer.from(SAMPLE_HTML),
+  svg: () => Buffer.from(SAMPLE_SVG),
   zip: () => zipOf({ 'index.html': SAMPLE_HTML }),
   markdown: () => Buffer.from(SAMPLE_MARKDOWN),
   pkcs12: () => keyMaterial().pkcs12,
@@ -94,6 +97,7 @@ const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
   privateKey: () => keyMaterial().key,
   certificate: () => keyMaterial().certificate,
   convertible: () => Buffer.from(SAMPLE_TEXT),
+  anyFile: () => Buffer.from(SAMPLE_TEXT),
 };
 
 const made = new Map<FileTypeKey, Promise<Buffer>>();

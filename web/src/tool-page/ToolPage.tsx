@@ -12,6 +12,7 @@ import { ToolFields } from './ToolFields';
 import { ToolResultPanel } from './ToolResultPanel';
 import { UploadProgress } from './UploadProgress';
 import { useFileSelection } from './use-file-selection';
+import { useResetHiddenFields } from './use-reset-hidden-fields';
 import { useToolRun } from './use-tool-run';
 
 type FormValues = Record<string, unknown>;
@@ -31,6 +32,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
   const { requiresText } = tool.action;
   const values = useWatch({ control: form.control });
   const missingText = requiresText !== undefined && isBlank(values[requiresText]);
+  useResetHiddenFields(tool, values, form.setValue);
 
   const { files } = selection;
   const minFiles = tool.input.minFiles ?? 1;

@@ -9,6 +9,8 @@ const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
   number: 'number',
   checkbox: 'checkbox',
   select: 'select',
+  choices: 'choices',
+  entries: 'entries',
   pages: 'pages',
   file: 'file',
 };

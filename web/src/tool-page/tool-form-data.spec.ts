@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  choices,
   defaultsOf,
   emailToPdfTool,
+  entries as entriesField,
   extractPageTool,
   file,
   FILE_FIELD,
@@ -25,7 +27,7 @@ const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/
  */
 function submitted(tool: AnyTool, files: File[], changes: Record<string, unknown> = {}): FormData {
   const params = schemaOf(tool).parse({ ...defaultsOf(tool), ...changes }) as Record<string, unknown>;
-  return toolFormData(files, params);
+  return toolFormData(tool, files, params);
 }
 
 /** The body as [name, value] pairs, a file shown by its name. */
@@ -41,7 +43,7 @@ function optionNames(form: FormData): string[] {
 describe('toolFormData', () => {
   it('sends the files under fileInput (spec §3), the name the registry gives the server', () => {
     expect(FILE_FIELD).toBe('fileInput');
-    expect(toolFormData([pdf('a.pdf')], {}).getAll('fileInput')).toHaveLength(1);
+    expect(toolFormData(rotateTool, [pdf('a.pdf')], {}).getAll('fileInput')).toHaveLength(1);
   });
 
   it('sends the files first, one entry each in list order, then the options as text (Rotate)', () => {
@@ -125,7 +127,7 @@ describe('toolFormData', () => {
   });
 
   it('skips undefined and null, keeps 0 and false', () => {
-    expect(entries(toolFormData([], { a: undefined, b: null, c: 0, d: false, e: 1.5, f: 'x' }))).toEqual([
+    expect(entries(toolFormData(rotateTool, [], { a: undefined, b: null, c: 0, d: false, e: 1.5, f: 'x' }))).toEqual([
       ['c', '0'],
       ['d', 'false'],
       ['e', '1.5'],
@@ -149,5 +151,23 @@ describe('toolFormData', () => {
       ['overlayFiles', 'file:o2.pdf'],
     ]);
     expect(entries(submitted(tool, [pdf('a.pdf')]))).toEqual([[FILE_FIELD, 'file:a.pdf']]);
+  });
+
+  it('sends chosen values comma-joined, and entries as the numbered parts the spec page sends', () => {
+    const tool = {
+      ...rotateTool,
+      fields: {
+        languages: choices({ label: 'Languages', options: [{ value: 'eng', label: 'English' }, { value: 'fra', label: 'French' }], default: ['eng'] }),
+        allRequestParams: entriesField({ label: 'Custom', keyLabel: 'Key', valueLabel: 'Value', addLabel: 'Add entry', numbered: { key: 'customKey', value: 'customValue' }, maxEntries: 5 }),
+      },
+    } as AnyTool;
+    const rows = [{ key: 'Dept', value: 'HR' }, { key: '', value: 'typed, no name yet' }, { key: 'Room', value: '12' }];
+    expect(entries(submitted(tool, [], { languages: ['fra', 'eng'], allRequestParams: rows }))).toEqual([
+      ['languages', 'fra,eng'],
+      ['customKey1', 'Dept'],
+      ['customValue1', 'HR'],
+      ['customKey2', 'Room'],
+      ['customValue2', '12'],
+    ]);
   });
 });

@@ -87,7 +87,7 @@ export function useToolRun(tool: AnyTool): ToolRun {
       setUploadProgress(0);
       try {
         const computed = tool.requestEnhancer ? await REQUEST_ENHANCERS[tool.requestEnhancer]({ files, params }) : {};
-        const response = await sendMultipart(tool.endpoint, toolFormData(files, { ...params, ...computed }), {
+        const response = await sendMultipart(tool.endpoint, toolFormData(tool, files, { ...params, ...computed }), {
           signal: controller.signal,
           onUploadProgress: setUploadProgress,
         });

@@ -1,6 +1,8 @@
 import type { WidgetKey } from '@folio/registry';
 import { CheckboxWidget } from './CheckboxWidget';
+import { ChoicesWidget } from './ChoicesWidget';
 import { ColorWidget } from './ColorWidget';
+import { EntriesWidget } from './EntriesWidget';
 import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
@@ -21,6 +23,8 @@ export const WIDGETS = {
   number: NumberWidget,
   checkbox: CheckboxWidget,
   select: SelectWidget,
+  choices: ChoicesWidget,
+  entries: EntriesWidget,
   pages: PagesWidget,
   file: FileWidget,
   password: PasswordWidget,
