@@ -19,6 +19,7 @@ import {
   fileFieldsOf,
   isFileField,
   maxFilesOfField,
+  tooManyFilesMessage,
   wrongTypeMessage,
   type FileField,
   PageSelectionError,
@@ -732,10 +733,13 @@ class Derivation {
     }
     const max = maxFilesOfField(field, this.limits.maxFiles);
     if (Number.isFinite(max)) {
+      // Past the field's own limit the schema answers; past the server's lower one, the runner (same wording).
+      const ownMax = field.multiple ? (field.maxFiles ?? Infinity) : 1;
       const parts = Array.from({ length: max + 1 }, () => ({ name: valid.name, size: 1 }));
       const refused = field.schema.safeParse(parts);
-      if (refused.success) throw new Error(`Tool "${this.tool.id}": ${max + 1} files were expected to be too many for field "${name}".`);
-      send(`${name}-too-many`, `${field.label}: ${max + 1} files, at most ${max} allowed`, this.fieldUpload(field, 'valid', max + 1), this.fieldError(name, refused.error.issues[0].message));
+      if (max === ownMax && refused.success) throw new Error(`Tool "${this.tool.id}": ${max + 1} files were expected to be too many for field "${name}".`);
+      const message = max < ownMax ? tooManyFilesMessage(field.label, max) : refused.error!.issues[0].message;
+      send(`${name}-too-many`, `${field.label}: ${max + 1} files, at most ${max} allowed`, this.fieldUpload(field, 'valid', max + 1), this.fieldError(name, message));
     }
     send(`${name}-empty`, `${field.label}: an empty file (0 bytes)`, this.fieldUpload(field, 'empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(valid.name) });
   }

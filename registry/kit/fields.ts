@@ -444,6 +444,11 @@ const isFileLike = (value: unknown): value is FileLike =>
 
 type FileValue<O extends { multiple?: boolean }> = O['multiple'] extends true ? InputFile[] : InputFile;
 
+/** More files under a file field than `max`, in the field's words. e.g. 'Attachments: at most 50 files.' */
+export function tooManyFilesMessage(label: string, max: number): string {
+  return max === 1 ? `${label}: one file only.` : `${label}: at most ${max} files.`;
+}
+
 /** The accepted types in words, for messages. e.g. 'PNG or JPG' */
 export function describeFileTypes(types: readonly FileTypeKey[]): string {
   return listWithOr(types.map((key) => FILE_TYPES[key].label));
@@ -464,7 +469,7 @@ export function wrongTypeMessage(field: Pick<FileFieldOptions, 'label' | 'accept
 export function file<const O extends FileFieldOptions>(options: O): O & Field<FileValue<O>> & { kind: 'file' } {
   const max = options.multiple ? (options.maxFiles ?? Infinity) : 1;
   const min = options.minFiles ?? 1;
-  const tooMany = options.tooMany ?? (max === 1 ? `${options.label}: one file only.` : `${options.label}: at most ${max} files.`);
+  const tooMany = options.tooMany ?? tooManyFilesMessage(options.label, max);
   const tooFew = options.tooFew ?? `${options.label}: at least ${min} files.`;
   const tooLarge = options.tooLarge ?? `${options.label}: each file may be at most ${formatSizeLimit(options.maxBytes ?? 0)}.`;
   const files = z

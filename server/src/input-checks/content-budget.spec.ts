@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,17 @@ describe('refuseContentBombs', () => {
     const file = upload(pdfWithContent(deflatedZeros(1 * MB, 8), '/FlateDecode')); // 8 MB
     await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 4 MB/);
     await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });
+  });
+
+  it('decodes ASCII85 and hex text in front of Flate itself, abbreviated names too', async () => {
+    const deflated = deflatedZeros(1 * MB, 8); // 8 MB
+    const a85 = execFileSync('/usr/bin/python3', ['-c', 'import base64,sys; sys.stdout.buffer.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True)[2:])'], { input: deflated });
+    const hex = Buffer.from(`${deflated.toString('hex')}>`);
+    for (const [stream, filter] of [[a85, '[/ASCII85Decode /FlateDecode]'], [a85, '[/A85 /Fl]'], [hex, '[/ASCIIHexDecode /FlateDecode]']] as const) {
+      const file = upload(pdfWithContent(stream, filter));
+      await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 4 MB/);
+      await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });
+    }
   });
 
   it('weighs each image by the pixels it declares, one image at a time', async () => {

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Transform } from 'node:stream';
 import { constants, createInflate } from 'node:zlib';
 import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf';
 import type { EngineOptions } from '../engines/process';
+import { Ascii85Decoder, AsciiHexDecoder } from './ascii-filters';
 import { ContentTooLargeError } from './input-errors';
 import type { InputFile } from '@folio/registry';
 import type { Workspace } from '../workspace/workspace';
@@ -18,9 +20,10 @@ import type { Workspace } from '../workspace/workspace';
  *
  * Images are weighed by their declared size (a renderer decodes the rows the
  * size declares, no more), each on its own: a long scan is many large images.
- * Other streams are weighed by what they really inflate to: Flate (nearly all)
- * in zlib's thread pool, counted and never kept; other filter chains through
- * qpdf's decoders, counted the same way.
+ * Other streams are weighed by what they really inflate to: Flate (nearly all),
+ * behind ASCII85 or hex encoding or not, decoded in Node (zlib's thread pool),
+ * counted and never kept; other filter chains through qpdf's decoders, counted
+ * the same way.
  */
 export async function refuseContentBombs(file: InputFile, limit: number, context: { workspace: Workspace; engine: EngineOptions }): Promise<void> {
   const tooLarge = () => new ContentTooLargeError(file.originalName, Math.round(limit / 1024 / 1024));
@@ -57,10 +60,20 @@ export function declaredImageBytes(dict: Record<string, unknown>): number {
   return (width * height * components * bits) / 8;
 }
 
+/** Filters Node decodes itself, by their full and abbreviated names. */
+const NODE_DECODERS: Record<string, () => Transform> = {
+  '/ASCII85Decode': () => new Ascii85Decoder(),
+  '/A85': () => new Ascii85Decoder(),
+  '/ASCIIHexDecode': () => new AsciiHexDecoder(),
+  '/AHx': () => new AsciiHexDecoder(),
+  '/FlateDecode': () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
+  '/Fl': () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
+};
+
 async function decodedSize(pdf: string, stream: StoredStream, limit: number, engine: EngineOptions): Promise<number> {
   const { filters } = stream;
   if (filters && filters.length === 0) return (await stat(stream.dataFile)).size;
-  if (filters && filters.length === 1 && filters[0] === '/FlateDecode') return inflatedSize(stream.dataFile, limit);
+  if (filters && filters.every((filter) => filter in NODE_DECODERS)) return countDecoded(stream.dataFile, filters.map((f) => NODE_DECODERS[f]()), limit);
   try {
     return await decodedStreamSize(pdf, stream.object, limit, engine);
   } catch {
@@ -69,24 +82,26 @@ async function decodedSize(pdf: string, stream: StoredStream, limit: number, eng
   }
 }
 
-/** Bytes the file inflates to, up to `limit + 1`; a broken stream counts what came out before the break, as viewers read it. */
-function inflatedSize(path: string, limit: number): Promise<number> {
+/**
+ * Bytes the file decodes to through `decoders` in turn, up to `limit + 1`; a
+ * broken stream counts what came out before the break, as viewers read it.
+ */
+function countDecoded(path: string, decoders: Transform[], limit: number): Promise<number> {
   return new Promise((resolve) => {
     let bytes = 0;
     const source = createReadStream(path);
-    const inflate = createInflate({ finishFlush: constants.Z_SYNC_FLUSH });
+    const stages = [source, ...decoders];
     const finish = (size: number) => {
-      source.destroy();
-      inflate.destroy();
+      for (const stage of stages) stage.destroy();
       resolve(size);
     };
-    inflate.on('data', (chunk: Buffer) => {
+    const last = stages[stages.length - 1];
+    last.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > limit) finish(limit + 1);
     });
-    inflate.on('end', () => finish(bytes));
-    inflate.on('error', () => finish(bytes));
-    source.on('error', () => finish(bytes));
-    source.pipe(inflate);
+    last.on('end', () => finish(bytes));
+    for (const stage of stages) stage.on('error', () => finish(bytes));
+    stages.reduce((from, to) => from.pipe(to as Transform));
   });
 }

@@ -16,6 +16,8 @@ import {
   wrongTypeMessage,
   type AnyTool,
   fileFieldsOf,
+  maxFilesOfField,
+  tooManyFilesMessage,
   type FileTypeKey,
   type InputFile,
   type ToolParams,
@@ -67,6 +69,7 @@ export class ToolRunner {
     const parts = (req.files as Express.Multer.File[] | undefined) ?? [];
     const uploads = parts.filter((part) => part.fieldname === FILE_FIELD).map(describePart);
     this.checkCount(tool, uploads);
+    this.checkFieldCounts(tool, parts);
     const parsed = this.parseParams(tool, withFileParts(tool, (req.body ?? {}) as Record<string, unknown>, parts));
 
     return this.jobs.run(engine, async () => {
@@ -93,6 +96,23 @@ export class ToolRunner {
     if (uploads.length < (input.minFiles ?? 1)) throw ApiError.invalidArgument(input.messages.tooFew ?? input.messages.missing);
     const maxFiles = maxFilesPerRequest(input, this.config.maxFiles);
     if (uploads.length > maxFiles) throw ApiError.tooManyFiles(maxFiles);
+  }
+
+  /**
+   * A file field may not carry more files than the server takes in one request.
+   * Its own, lower limit is the schema's to enforce, in the field's own words.
+   */
+  private checkFieldCounts(tool: AnyTool, parts: readonly Express.Multer.File[]): void {
+    for (const [name, field] of fileFieldsOf(tool)) {
+      const max = maxFilesOfField(field, this.config.maxFiles);
+      const names = [name, ...(field.aliases ?? [])];
+      const sent = parts.filter((part) => names.includes(part.fieldname)).length;
+      const ownMax = field.multiple ? (field.maxFiles ?? Infinity) : 1;
+      if (sent > max && max < ownMax) {
+        const message = tooManyFilesMessage(field.label, max);
+        throw ApiError.invalidArgument(message, [`${name}: ${message}`]);
+      }
+    }
   }
 
   /** Writes the password a tool's `input.passwordField` holds to a file only this job can read. */
