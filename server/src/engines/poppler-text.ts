@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { runPoppler } from './poppler';
 import { pageWatchdog, type EngineOptions } from './process';
 
@@ -71,6 +72,35 @@ export async function readTextLayout(pdf: string, range: PageRange, engine: Engi
     { ...engine, maxBuffer: 256 * 1024 * 1024, watchdogMs: pageWatchdog(pagesIn(range)) },
   );
   return parseBboxLayout(stdout, range.first);
+}
+
+/**
+ * Writes the plain text of every page (`pages` of them) to `output` (UTF-8),
+ * in the order the page draws it (pdftotext -raw, as PDFBox's text stripper
+ * reads by default), each page ended by a form feed. Read it back a page at a
+ * time with `eachPageText`: the text of a long document need not fit in memory.
+ */
+export async function writePlainText(pdf: string, output: string, pages: number, engine: EngineOptions): Promise<void> {
+  await runPoppler('pdftotext', ['-raw', '-enc', 'UTF-8', pdf, output], { ...engine, watchdogMs: pageWatchdog(pages) });
+}
+
+/**
+ * Reads a file `writePlainText` wrote and hands each page's text to `visit`,
+ * in page order (1-based), holding one page at a time.
+ */
+export async function eachPageText(file: string, visit: (page: number, text: string) => void): Promise<void> {
+  let page = 1;
+  // The current page's text so far, in pieces: one long page is joined once, not once per chunk.
+  let pending: string[] = [];
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1024 * 1024 })) {
+    const pieces = (chunk as string).split('\f');
+    for (const piece of pieces.slice(0, -1)) {
+      visit(page++, pending.join('') + piece);
+      pending = [];
+    }
+    pending.push(pieces[pieces.length - 1]);
+  }
+  // pdftotext ends every page with a form feed: anything after the last one is no page.
 }
 
 /**

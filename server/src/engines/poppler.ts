@@ -64,6 +64,31 @@ export async function renderGrayPages(path: string, pages: number, outputPrefix:
   return pagesWritten(outputPrefix, '.pgm');
 }
 
+/**
+ * Renders pages `first`..`last` (1-based, inclusive) in grey, each scaled to fit
+ * a square of `longSide` pixels (its longer side that long, whatever its size
+ * in points), as a viewer shows it (crop box, /Rotate, annotations), into files
+ * named after `outputPrefix`. Answers each page's file by page number; a page
+ * Poppler could not draw has none.
+ */
+export async function renderGrayPagesScaled(
+  path: string,
+  range: { first: number; last: number },
+  outputPrefix: string,
+  longSide: number,
+  options: EngineOptions,
+): Promise<Map<number, string>> {
+  await runPoppler(
+    'pdftoppm',
+    ['-f', String(range.first), '-l', String(range.last), '-scale-to', String(longSide), '-gray', path, outputPrefix],
+    { ...options, watchdogMs: pageWatchdog(range.last - range.first + 1) },
+  );
+  const stem = `${basename(outputPrefix)}-`;
+  const files = new Map<number, string>();
+  for (const file of await pagesWritten(outputPrefix, '.pgm')) files.set(Number(basename(file).slice(stem.length, -'.pgm'.length)), file);
+  return files;
+}
+
 /** The files pdftoppm wrote for `outputPrefix`, in page order. */
 async function pagesWritten(outputPrefix: string, extension: string): Promise<string[]> {
   // pdftoppm pads the page number to the width of the last one: prefix-1.pgm … or prefix-01.pgm …

@@ -319,6 +319,49 @@ export async function readObjects(path: string, options: EngineOptions): Promise
   return { objects, maxObjectId: header.maxobjectid };
 }
 
+/** What qpdf says about a file's encryption (its JSON `encrypt` key), opened without a password. */
+export interface QpdfEncryption {
+  encrypted: boolean;
+  /** The empty password opened it as the owner: every permission holds. */
+  ownerpasswordmatched: boolean;
+  /** What a reader opening it with the user password may do. */
+  capabilities: {
+    accessibility: boolean;
+    extract: boolean;
+    modifyannotations: boolean;
+    modifyassembly: boolean;
+    modifyforms: boolean;
+    modifyother: boolean;
+    printhigh: boolean;
+    printlow: boolean;
+  };
+  /** The security handler's numbers: /P, /R, /V, the key length in bits and the cipher. e.g. `{ P: -3376, R: 6, V: 5, bits: 256, method: 'AESv3' }` */
+  parameters: { P: number; R: number; V: number; bits: number; method: string };
+}
+
+/** A document as one qpdf run describes it: every object (stream data left out), its header's version and its encryption. */
+export interface DocumentListing {
+  objects: QpdfObjects;
+  maxObjectId: number;
+  /** The version in the file's header. e.g. '1.7' */
+  pdfVersion: string;
+  encryption: QpdfEncryption;
+}
+
+/**
+ * `readObjects`, plus the header's version and the encryption, in the same run
+ * (an owner-password-only file opens without a password and is listed decrypted).
+ */
+export async function readDocument(path: string, options: EngineOptions): Promise<DocumentListing> {
+  const json = await readJson<{ qpdf: [{ maxobjectid: number; pdfversion: string }, QpdfObjects]; encrypt: QpdfEncryption }>(
+    path,
+    ['--json-key=qpdf', '--json-key=encrypt', '--json-stream-data=none'],
+    options,
+  );
+  const [header, objects] = json.qpdf;
+  return { objects, maxObjectId: header.maxobjectid, pdfVersion: header.pdfversion, encryption: json.encrypt };
+}
+
 /**
  * `readObjects`, with the warnings qpdf gave reading the file: a damaged
  * cross-reference table it had to rebuild, objects it could not find. A file it
