@@ -27,6 +27,7 @@ import { pdfToRtfTool } from './pdf-to-rtf.tool';
 import { pdfToWordTool } from './pdf-to-word.tool';
 import { pdfToXmlTool } from './pdf-to-xml.tool';
 import { removeTool } from './remove.tool';
+import { removeBlankPagesTool } from './remove-blank-pages.tool';
 import { removeCertificateTool } from './remove-certificate.tool';
 import { removePasswordTool } from './remove-password.tool';
 import { rotateTool } from './rotate.tool';
@@ -39,7 +40,7 @@ import { validateSignatureTool } from './validate-signature.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool };
+export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool];

@@ -27,7 +27,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
   { id: 'get-info', category: 'edit', title: 'Get All Info on PDF', subtitle: 'Everything about a PDF, as JSON.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
-  { id: 'remove-blank-pages', category: 'edit', title: 'Remove Blank Pages', subtitle: 'Drop empty pages automatically.' },
   { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },
   { id: 'unlock-forms', category: 'edit', title: 'Unlock PDF Forms', subtitle: 'Make read-only form fields editable.' },
   // Advanced Tools
