@@ -35,12 +35,13 @@ import { sanitizeTool } from './sanitize.tool';
 import { signCertificateTool } from './sign-certificate.tool';
 import { singleLargePageTool } from './single-large-page.tool';
 import { splitTool } from './split.tool';
+import { unlockFormsTool } from './unlock-forms.tool';
 import { validateSignatureTool } from './validate-signature.tool';
 
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool };
+export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, validateSignatureTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool];

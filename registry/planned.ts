@@ -28,7 +28,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'get-info', category: 'edit', title: 'Get All Info on PDF', subtitle: 'Everything about a PDF, as JSON.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
   { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },
-  { id: 'unlock-forms', category: 'edit', title: 'Unlock PDF Forms', subtitle: 'Make read-only form fields editable.' },
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'auto-rename', category: 'advanced', title: 'Auto Rename PDF', subtitle: 'Name a PDF after its title.' },
