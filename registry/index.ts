@@ -11,6 +11,7 @@ import { cropPdfTool } from './crop-pdf.tool';
 import { emailToPdfTool } from './email-to-pdf.tool';
 import { extractPageTool } from './extract-page.tool';
 import { fileToPdfTool } from './file-to-pdf.tool';
+import { getInfoTool } from './get-info.tool';
 import { htmlToPdfTool } from './html-to-pdf.tool';
 import { imageToPdfTool } from './image-to-pdf.tool';
 import { markdownToPdfTool } from './markdown-to-pdf.tool';
@@ -41,7 +42,7 @@ import { validateSignatureTool } from './validate-signature.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool };
+export { addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool];
+export const tools: readonly AnyTool[] = [addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool];

@@ -25,7 +25,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'change-metadata', category: 'edit', title: 'Change Metadata', subtitle: 'Edit title, author, dates and more.' },
   { id: 'extract-images', category: 'edit', title: 'Extract Images', subtitle: 'Save every embedded image.' },
   { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
-  { id: 'get-info', category: 'edit', title: 'Get All Info on PDF', subtitle: 'Everything about a PDF, as JSON.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
   { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },
   // Advanced Tools

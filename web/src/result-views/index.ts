@@ -1,5 +1,6 @@
 import type { ResultViewKey } from '@folio/registry';
 import type { ComponentType } from 'react';
+import { PdfInfoView } from './PdfInfoView';
 import { SignatureListView } from './SignatureListView';
 
 /** What a result view gets: the answer's body, as the server sent it. */
@@ -15,4 +16,5 @@ export type ResultViewComponent = ComponentType<ResultViewProps>;
  */
 export const RESULT_VIEWS = {
   'signature-list': SignatureListView,
+  'pdf-info': PdfInfoView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

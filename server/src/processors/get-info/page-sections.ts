@@ -1,0 +1,212 @@
+import { isReference, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { fontEntry, type FontEntry } from './fonts';
+import { clipRectangle, nameOf, numberOf, rectangleOf, rectangleText, type Rectangle } from './info-values';
+
+/** A page with what it inherits from the page tree (resources, boxes, rotation) resolved. */
+export interface PageNode {
+  ref: string;
+  dict: Record<string, unknown>;
+  resources: Record<string, unknown>;
+  mediaBox: Rectangle;
+  cropBox?: Rectangle;
+  rotate: number;
+}
+
+/** US Letter when a page has no usable media box, as PDFBox assumes. */
+const LETTER: Rectangle = { x1: 0, y1: 0, x2: 612, y2: 792 };
+const MAX_TREE_DEPTH = 256;
+
+/**
+ * The pages in order, walking /Pages → /Kids depth first with the inheritable
+ * attributes (PDF 32000 §7.7.3.4) passed down. A node met twice (a loop, a
+ * page listed twice) counts once.
+ */
+export function pageNodes(pdf: PdfObjects): PageNode[] {
+  interface Inherited {
+    resources?: unknown;
+    mediaBox?: unknown;
+    cropBox?: unknown;
+    rotate?: unknown;
+  }
+  const pages: PageNode[] = [];
+  const seen = new Set<string>();
+  const stack: [unknown, Inherited, number][] = [[pdf.catalog?.['/Pages'], {}, 0]];
+  while (stack.length > 0) {
+    const [node, parent, depth] = stack.pop()!;
+    if (!isReference(node) || seen.has(node) || depth > MAX_TREE_DEPTH) continue;
+    seen.add(node);
+    const dict = pdf.dict(node);
+    if (!dict) continue;
+    const inherited: Inherited = {
+      resources: dict['/Resources'] ?? parent.resources,
+      mediaBox: dict['/MediaBox'] ?? parent.mediaBox,
+      cropBox: dict['/CropBox'] ?? parent.cropBox,
+      rotate: dict['/Rotate'] ?? parent.rotate,
+    };
+    const kids = pdf.array(dict['/Kids']);
+    if (kids && dict['/Type'] !== '/Page') {
+      for (const kid of [...kids].reverse()) stack.push([kid, inherited, depth + 1]);
+      continue;
+    }
+    const rotate = numberOf(pdf.resolve(inherited.rotate)) ?? 0;
+    pages.push({
+      ref: node,
+      dict,
+      resources: pdf.dict(inherited.resources) ?? {},
+      mediaBox: rectangleOf(pdf, inherited.mediaBox) ?? LETTER,
+      cropBox: rectangleOf(pdf, inherited.cropBox),
+      // PDFBox reads a /Rotate that is no multiple of 90 as 0.
+      rotate: rotate % 90 === 0 ? ((rotate % 360) + 360) % 360 : 0,
+    });
+  }
+  return pages;
+}
+
+/** PDFBox's standard sizes, in points, portrait, matched within a point. */
+const STANDARD_SIZES: [string, number, number][] = [
+  ['Letter', 612, 792],
+  ['LEGAL', 612, 1008],
+  ['A0', 2383.937, 3370.3938],
+  ['A1', 1683.7795, 2383.937],
+  ['A2', 1190.5513, 1683.7795],
+  ['A3', 841.8898, 1190.5513],
+  ['A4', 595.27563, 841.8898],
+  ['A5', 419.52756, 595.27563],
+  ['A6', 297.63782, 419.52756],
+];
+
+function standardPage(width: number, height: number): string {
+  return STANDARD_SIZES.find(([, w, h]) => Math.abs(width - w) <= 1 && Math.abs(height - h) <= 1)?.[0] ?? 'Custom';
+}
+
+const twoDecimals = (value: number) => value.toFixed(2);
+
+/**
+ * One page's entry (reference §5.9): size from the media box (in points,
+ * inches and centimetres), rotation, orientation, the five boxes, characters
+ * of text, annotations, images, links, fonts, XObjects and rich media.
+ */
+export function pageEntry(pdf: PdfObjects, page: PageNode, textCharacters: number): Record<string, unknown> {
+  const { mediaBox } = page;
+  const width = mediaBox.x2 - mediaBox.x1;
+  const height = mediaBox.y2 - mediaBox.y1;
+  const cropBox = page.cropBox ? clipRectangle(page.cropBox, mediaBox) : mediaBox;
+  // Bleed, trim and art boxes default to the crop box; each is clipped to the media box.
+  const boxOr = (key: string) => {
+    const box = rectangleOf(pdf, page.dict[key]);
+    return box ? clipRectangle(box, mediaBox) : cropBox;
+  };
+  const annotations = (pdf.array(page.dict['/Annots']) ?? []).map((a) => pdf.dict(a)).filter((a): a is Record<string, unknown> => a !== undefined);
+
+  return {
+    Size: {
+      'Width (px)': twoDecimals(width),
+      'Height (px)': twoDecimals(height),
+      'Width (in)': twoDecimals(width / 72),
+      'Height (in)': twoDecimals(height / 72),
+      'Width (cm)': twoDecimals((width / 72) * 2.54),
+      'Height (cm)': twoDecimals((height / 72) * 2.54),
+      'Standard Page': standardPage(width, height),
+    },
+    Rotation: page.rotate,
+    'Page Orientation': width > height ? 'Landscape' : height > width ? 'Portrait' : 'Square',
+    MediaBox: rectangleText(mediaBox),
+    CropBox: rectangleText(cropBox),
+    BleedBox: rectangleText(boxOr('/BleedBox')),
+    TrimBox: rectangleText(boxOr('/TrimBox')),
+    ArtBox: rectangleText(boxOr('/ArtBox')),
+    'Text Characters Count': textCharacters,
+    Annotations: {
+      AnnotationsCount: annotations.length,
+      SubtypeCount: annotations.filter((a) => a['/Subtype'] !== undefined).length,
+      ContentsCount: annotations.filter((a) => a['/Contents'] !== undefined).length,
+    },
+    Images: pageImages(pdf, page.resources),
+    Links: pageLinks(pdf, annotations),
+    Fonts: pageFonts(pdf, page.resources),
+    XObjectCounts: xObjectCounts(pdf, page.resources),
+    Multimedia: annotations
+      .filter((a) => a['/Subtype'] === '/RichMedia')
+      .map((a) => ({ Subtype: 'RichMedia', Contents: textOf(pdf.resolve(a['/Contents'])) ?? null })),
+  };
+}
+
+/** The XObjects a page's resources name: name → [reference or value, its dictionary]. */
+function xObjects(pdf: PdfObjects, resources: Record<string, unknown>): [unknown, Record<string, unknown>][] {
+  const named = pdf.dict(resources['/XObject']) ?? {};
+  return Object.values(named).flatMap((value) => {
+    const dict = pdf.dict(value);
+    return dict ? [[value, dict] as [unknown, Record<string, unknown>]] : [];
+  });
+}
+
+/** PDFBox's name for an image's colour space: the device space, or the family of an array. */
+function colourSpaceName(pdf: PdfObjects, value: unknown): string | undefined {
+  const resolved = pdf.resolve(value);
+  if (typeof resolved === 'string') return nameOf(resolved);
+  const family = pdf.array(resolved)?.[0];
+  return nameOf(pdf.resolve(family));
+}
+
+/** The images a page's resources name directly (not those inside forms), as the reference lists them. */
+function pageImages(pdf: PdfObjects, resources: Record<string, unknown>): Record<string, unknown>[] {
+  return xObjects(pdf, resources)
+    .filter(([, dict]) => dict['/Subtype'] === '/Image')
+    .map(([, dict]) => {
+      const mask = pdf.resolve(dict['/ImageMask']) === true;
+      const colourSpace = mask ? undefined : colourSpaceName(pdf, dict['/ColorSpace']);
+      const bits = mask ? 1 : numberOf(pdf.resolve(dict['/BitsPerComponent']));
+      return {
+        Width: numberOf(pdf.resolve(dict['/Width'])) ?? 0,
+        Height: numberOf(pdf.resolve(dict['/Height'])) ?? 0,
+        ...(colourSpace !== undefined ? { ColorSpace: colourSpace } : {}),
+        ...(bits !== undefined ? { BitsPerComponent: bits } : {}),
+      };
+    });
+}
+
+/** The images a page's resources name directly, each by its object: for the document's total and unique counts. */
+export function pageImageObjects(pdf: PdfObjects, resources: Record<string, unknown>): unknown[] {
+  return xObjects(pdf, resources)
+    .filter(([, dict]) => dict['/Subtype'] === '/Image')
+    .map(([value, dict]) => (isReference(value) ? value : dict));
+}
+
+/** The web addresses the page's link annotations open, each once, in the order met. */
+function pageLinks(pdf: PdfObjects, annotations: readonly Record<string, unknown>[]): { URI: string }[] {
+  const uris = new Set<string>();
+  for (const annotation of annotations) {
+    if (annotation['/Subtype'] !== '/Link') continue;
+    const action = pdf.dict(annotation['/A']);
+    if (!action || action['/S'] !== '/URI') continue;
+    const uri = textOf(pdf.resolve(action['/URI']));
+    if (uri !== undefined) uris.add(uri);
+  }
+  return [...uris].map((uri) => ({ URI: uri }));
+}
+
+/** The fonts a page's resources name, alike ones counted together (reference §5.9). */
+function pageFonts(pdf: PdfObjects, resources: Record<string, unknown>): (FontEntry & { Count: number })[] {
+  const fonts = new Map<string, FontEntry & { Count: number }>();
+  for (const value of Object.values(pdf.dict(resources['/Font']) ?? {})) {
+    const entry = fontEntry(pdf, value);
+    if (!entry) continue;
+    const key = JSON.stringify(entry);
+    const known = fonts.get(key);
+    if (known) known.Count++;
+    else fonts.set(key, { ...entry, Count: 1 });
+  }
+  return [...fonts.values()];
+}
+
+/** How many image, form and other XObjects a page's resources name. */
+function xObjectCounts(pdf: PdfObjects, resources: Record<string, unknown>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [, dict] of xObjects(pdf, resources)) {
+    const kind = dict['/Subtype'] === '/Image' ? 'Image' : dict['/Subtype'] === '/Form' ? 'Form' : 'Other';
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  const ordered: Record<string, number> = {};
+  for (const kind of ['Image', 'Form', 'Other']) if (counts[kind] !== undefined) ordered[kind] = counts[kind];
+  return ordered;
+}

@@ -1,0 +1,187 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ResultViewProps } from './index';
+
+/**
+ * Get All Info on PDF's result in two views (spec §2: "two variants, JSON text
+ * shown pretty-printed"): the sections, each a collapsible panel of labelled
+ * values for reading, and the JSON itself, pretty-printed, for copying or
+ * comparing with what the API answers. The download button saves the JSON.
+ */
+export function PdfInfoView({ body }: ResultViewProps) {
+  const [json, setJson] = useState<{ text: string; value: unknown } | null>(null);
+  const [view, setView] = useState<'sections' | 'json'>('sections');
+  const id = useId();
+
+  useEffect(() => {
+    let current = true;
+    setJson(null);
+    body.text().then(
+      (text) => {
+        if (!current) return;
+        try {
+          const value: unknown = JSON.parse(text);
+          setJson({ text: JSON.stringify(value, null, 2), value });
+        } catch {
+          setJson({ text, value: undefined });
+        }
+      },
+      () => current && setJson({ text: '', value: undefined }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [body]);
+
+  if (json === null) return null;
+  const sections = isObject(json.value) ? Object.entries(json.value) : [];
+  const tab = (key: 'sections' | 'json', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-${key}-tab`}
+      aria-selected={view === key}
+      aria-controls={`${id}-${key}`}
+      className={`pdf-info__tab${view === key ? ' pdf-info__tab--active' : ''}`}
+      onClick={() => setView(key)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="pdf-info" data-testid="pdf-info">
+      <div className="pdf-info__tabs" role="tablist" aria-label="How to show the information">
+        {tab('sections', 'Sections')}
+        {tab('json', 'JSON')}
+      </div>
+      {view === 'sections' ? (
+        <div role="tabpanel" id={`${id}-sections`} aria-labelledby={`${id}-sections-tab`} className="pdf-info__sections">
+          {sections.map(([name, value]) => (
+            <Panel key={name} title={SECTION_TITLES[name] ?? name} note={sectionNote(value)} open={!CLOSED_SECTIONS.has(name)} section={name}>
+              {name === 'PerPageInfo' && isObject(value) ? <Pages pages={value} /> : <Value value={value} />}
+            </Panel>
+          ))}
+        </div>
+      ) : (
+        <div role="tabpanel" id={`${id}-json`} aria-labelledby={`${id}-json-tab`}>
+          <pre className="pdf-info__json" tabIndex={0} data-testid="pdf-info-json">
+            {json.text}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Headings for the reference's section keys. */
+const SECTION_TITLES: Record<string, string> = {
+  Metadata: 'Metadata',
+  BasicInfo: 'Basic information',
+  DocumentInfo: 'Document',
+  Compliancy: 'Standards',
+  Encryption: 'Encryption',
+  Permissions: 'Permissions',
+  FormFields: 'Form fields',
+  Other: 'Attachments, bookmarks and more',
+  PerPageInfo: 'Pages',
+  SummaryData: 'Summary',
+};
+
+/** Sections that can be long start closed. */
+const CLOSED_SECTIONS = new Set(['Other', 'PerPageInfo']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A count beside a closed section's title. e.g. '3 pages' */
+function sectionNote(value: unknown): string | undefined {
+  if (Array.isArray(value)) return `${value.length}`;
+  if (isObject(value)) {
+    const count = Object.keys(value).length;
+    return count === 0 ? 'none' : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A collapsible panel whose content is only built while it is open: a
+ * thousand-page document's pages cost nothing until looked at.
+ */
+function Panel({ title, note, open, section, children }: { title: string; note?: string; open: boolean; section?: string; children: ReactNode }) {
+  const [isOpen, setOpen] = useState(open);
+  return (
+    <details className="pdf-info__panel" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)} data-section={section}>
+      <summary className="pdf-info__summary">
+        {title}
+        {note && <span className="pdf-info__note"> ({note})</span>}
+      </summary>
+      {isOpen && <div className="pdf-info__content">{children}</div>}
+    </details>
+  );
+}
+
+/** Pages one per panel, closed. */
+function Pages({ pages }: { pages: Record<string, unknown> }) {
+  const entries = Object.entries(pages);
+  if (entries.length === 0) return <p className="pdf-info__empty">None</p>;
+  return (
+    <div className="pdf-info__pages">
+      {entries.map(([name, page]) => (
+        <Panel key={name} title={name} note={pageNote(page)} open={false}>
+          <Value value={page} />
+        </Panel>
+      ))}
+    </div>
+  );
+}
+
+/** e.g. 'A4, Portrait' */
+function pageNote(page: unknown): string | undefined {
+  if (!isObject(page)) return undefined;
+  const size = isObject(page.Size) ? page.Size['Standard Page'] : undefined;
+  return [size, page['Page Orientation']].filter((part) => typeof part === 'string').join(', ') || undefined;
+}
+
+/** Text shown as a scrolling block rather than inline: several lines, markup (the XMP packet) or very long. */
+const isBlockText = (text: string) => text.includes('\n') || text.trimStart().startsWith('<') || text.length > 300;
+
+/** Any value of the answer, readably: objects as label–value lists, arrays as lists, yes/no for booleans. */
+function Value({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="pdf-info__missing">Not set</span>;
+  if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
+  if (typeof value === 'string') {
+    if (value === '') return <span className="pdf-info__missing">Empty</span>;
+    return isBlockText(value) ? <pre className="pdf-info__text">{value}</pre> : <span>{value}</span>;
+  }
+  if (typeof value === 'number') return <span>{String(value)}</span>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span className="pdf-info__missing">None</span>;
+    return (
+      <ol className="pdf-info__list">
+        {value.map((item, index) => (
+          <li key={index}>
+            <Value value={item} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (isObject(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return <span className="pdf-info__missing">None</span>;
+    return (
+      <dl className="pdf-info__fields">
+        {entries.map(([key, item]) => (
+          <div key={key} className="pdf-info__field" data-field={key}>
+            <dt>{key}</dt>
+            <dd>
+              <Value value={item} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return <span>{String(value)}</span>;
+}
