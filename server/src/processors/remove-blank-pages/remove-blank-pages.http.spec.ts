@@ -138,3 +138,13 @@ describe('Remove Blank Pages under a raster budget of 2 pages', () => {
     expect(texts.status).toBe(200);
   });
 });
+
+describe('Remove Blank Pages under a pixel budget of two pages drawn', () => {
+  const small = useTestServer({ maxPixelsPerRequest: 2_500_000 });
+
+  it('refuses a document with more pages to draw than the pixels allow', async () => {
+    const over = await postTool(small, removeBlankPagesTool.endpoint, [{ name: 'batch.pdf', content: blankPagesPdf(['empty', 'empty', 'empty']) }]);
+    expect(over.status).toBe(400);
+    expect(over.json.detail).toMatch(/^3 pages of "batch.pdf" have no text .* up to 2 pages per document\.$/);
+  });
+});

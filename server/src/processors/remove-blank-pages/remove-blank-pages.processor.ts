@@ -7,7 +7,7 @@ import { countPages, selectPages } from '../../engines/qpdf';
 import { writeZip, type ZipEntry } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
-import { judgeDrawnPages } from './white-share';
+import { judgeDrawnPages, LONG_SIDE_PX } from './white-share';
 
 /**
  * Finds the blank pages and answers a ZIP of the pages kept and the pages
@@ -51,9 +51,12 @@ export class RemoveBlankPagesProcessor implements Processor<typeof removeBlankPa
     }
   }
 
-  /** Drawing is the expensive part: the raster page budget applies to the pages that must be drawn. */
+  /**
+   * Drawing is the expensive part: the raster budgets apply to the pages that
+   * must be drawn, each at most LONG_SIDE_PX squared.
+   */
   private refuseTooManyToDraw(file: InputFile, toDraw: number): void {
-    const max = this.config.maxRasterPages;
+    const max = Math.min(this.config.maxRasterPages, Math.floor(this.config.maxPixelsPerRequest / LONG_SIDE_PX ** 2));
     if (toDraw > max) {
       throw new InvalidInputError(
         `${toDraw} pages of "${file.originalName}" have no text and would have to be drawn to tell whether they are blank; this server draws up to ${max} pages per document.`,

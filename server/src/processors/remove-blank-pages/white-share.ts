@@ -28,25 +28,41 @@ const PAGES_PER_BATCH = 16;
  */
 const MAX_GAP = 2;
 
+/** Renderer runs at once for one document: both cores of a small server, and no more. */
+const RENDERERS = 2;
+
 /**
- * Draws `pages` (1-based, ascending) of `pdf` in grey, a batch at a time, and
- * answers those that are blank by `criteria`. A page the renderer could not
- * draw is kept (not blank): nothing is removed on a guess.
+ * Draws `pages` (1-based, ascending) of `pdf` in grey, a batch at a time
+ * (two batches at once), and answers those that are blank by `criteria`, in
+ * order. A page the renderer could not draw is kept (not blank): nothing is
+ * removed on a guess.
  */
 export async function judgeDrawnPages(pdf: string, pages: readonly number[], criteria: BlankCriteria, workspace: Workspace, engine: EngineOptions): Promise<number[]> {
   const blank: number[] = [];
-  for (const batch of batches(pages)) {
-    const drawn = await renderGrayPagesScaled(pdf, { first: batch[0], last: batch[batch.length - 1] }, workspace.newPath(), LONG_SIDE_PX, engine);
-    try {
-      for (const page of batch) {
-        const file = drawn.get(page);
-        if (file && isBlank(await readGrayImage(file), criteria)) blank.push(page);
+  const queue = batches(pages);
+  let failed = false;
+  const renderer = async () => {
+    for (let batch = queue.shift(); batch && !failed; batch = queue.shift()) {
+      const drawn = await renderGrayPagesScaled(pdf, { first: batch[0], last: batch[batch.length - 1] }, workspace.newPath(), LONG_SIDE_PX, engine);
+      try {
+        for (const page of batch) {
+          const file = drawn.get(page);
+          if (file && isBlank(await readGrayImage(file), criteria)) blank.push(page);
+        }
+      } finally {
+        await Promise.all([...drawn.values()].map((file) => rm(file, { force: true })));
       }
-    } finally {
-      await Promise.all([...drawn.values()].map((file) => rm(file, { force: true })));
     }
-  }
-  return blank;
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(RENDERERS, queue.length) }, () =>
+      renderer().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    ),
+  );
+  return blank.sort((a, b) => a - b);
 }
 
 /** Whether at least `whitePercent` % of the pixels are within `threshold` of white. */
