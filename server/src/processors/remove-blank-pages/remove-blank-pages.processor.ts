@@ -76,7 +76,7 @@ async function pagesWithoutText(pdf: string, pageCount: number, textFile: string
 }
 
 /** Sorted page numbers as qpdf ranges. e.g. [1, 2, 3, 7] → ['1-3', '7'] */
-export function pageRanges(pages: readonly number[]): string[] {
+function pageRanges(pages: readonly number[]): string[] {
   const ranges: string[] = [];
   let start = pages[0];
   for (let i = 1; i <= pages.length; i++) {
