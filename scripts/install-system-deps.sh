@@ -35,8 +35,10 @@ EXTRA_PACKAGES=(
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
 # PDFs (many producers, PDF 1.2 to 1.7, about 25 MB in all) make the
-# robustness corpus of server/test/robustness-corpus.spec.ts.
+# robustness corpus of server/test/robustness-corpus.spec.ts; and ExifTool, an
+# independent XMP reader for Change Metadata's tests.
 TEST_PACKAGES=(
+  libimage-exiftool-perl
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc

@@ -363,6 +363,64 @@ export async function readDocument(path: string, options: EngineOptions): Promis
 }
 
 /**
+ * Only the named objects ('trailer', or references like '12 0 R'), stream data
+ * left out, and the highest object number in use: what an edit of a few objects
+ * (the document information, the catalog) needs, without listing every object
+ * of a large file. Objects that do not exist are simply absent.
+ */
+export async function readSomeObjects(path: string, which: readonly string[], options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
+  const selectors = which.map((key) => (key === 'trailer' ? '--json-object=trailer' : `--json-object=${key.split(' ').slice(0, 2).join(',')}`));
+  const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none', ...selectors], options)).qpdf;
+  return { objects, maxObjectId: header.maxobjectid };
+}
+
+/** One file to embed: qpdf's `--add-attachment` and its options. */
+export interface Attachment {
+  /** The file's path (inside the job's folder). */
+  path: string;
+  /** Its name in the EmbeddedFiles tree, and the file name readers show. e.g. 'invoice.xml' */
+  name: string;
+  /** e.g. 'text/xml' */
+  mimeType: string;
+  description: string;
+  /** PDF dates. e.g. 'D:20240102030405Z' */
+  creationDate: string;
+  modDate: string;
+}
+
+/**
+ * Writes `output` as `input` with the files embedded in the EmbeddedFiles name
+ * tree (an entry of the same name replaced), each with its MIME subtype, size,
+ * MD5 checksum and dates; qpdf also sets /PageMode /UseAttachments. The tree
+ * stays sorted and balanced (qpdf's name-tree helper), the attached bytes are
+ * streamed from disk and compressed; other streams are copied as they are.
+ * `jobFile` (inside the job's folder) carries the job as qpdf job JSON, so names
+ * and descriptions may hold any character. Encryption is removed.
+ */
+export async function addAttachments(input: string, output: string, attachments: readonly Attachment[], jobFile: string, options: EngineOptions): Promise<void> {
+  const job = {
+    inputFile: input,
+    outputFile: output,
+    decrypt: '',
+    // New streams (the attachments) compressed; existing ones neither decoded nor recompressed.
+    compressStreams: 'y',
+    decodeLevel: 'none',
+    addAttachment: attachments.map((a) => ({
+      file: a.path,
+      key: a.name,
+      filename: a.name,
+      mimetype: a.mimeType,
+      description: a.description,
+      creationdate: a.creationDate,
+      moddate: a.modDate,
+      replace: '',
+    })),
+  };
+  await writeFile(jobFile, JSON.stringify(job));
+  await run([`--job-json-file=${jobFile}`], options);
+}
+
+/**
  * `readObjects`, with the warnings qpdf gave reading the file: a damaged
  * cross-reference table it had to rebuild, objects it could not find. A file it
  * warned about is read as qpdf repaired it, which other readers may not do.
