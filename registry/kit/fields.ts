@@ -275,7 +275,8 @@ function pairsIn(map: Readonly<Record<string, unknown>>, numbered: EntriesOption
   for (const [name, raw] of Object.entries(map)) {
     const match = keyName.exec(name);
     if (match) pairs.push([Number(match[1]), { key: text(raw), value: text(map[`${numbered.value}${match[1]}`]) }]);
-    else if (direct && !valueName.test(name) && (typeof raw === 'string' || Array.isArray(raw))) pairs.push([Infinity, { key: name, value: text(raw) }]);
+    // A JSON map may give numbers and booleans ({"Floor": 3}): their text is the value.
+    else if (direct && !valueName.test(name) && (['string', 'number', 'boolean'].includes(typeof raw) || Array.isArray(raw))) pairs.push([Infinity, { key: name, value: text(raw) }]);
   }
   return pairs.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
 }

@@ -89,6 +89,10 @@ describe('entries', () => {
     expect(pairs({ allRequestParams: JSON.stringify({ customKey1: 'Dept', customValue1: 'HR', Room: '12' }) })).toEqual(expected);
   });
 
+  it('takes numbers and booleans in a JSON map as their text', () => {
+    expect(pairs({ allRequestParams: JSON.stringify({ Floor: 3, Draft: false }) })).toEqual([{ key: 'Floor', value: '3' }, { key: 'Draft', value: 'false' }]);
+  });
+
   it('drops pairs with a blank name and is absent when none is left', () => {
     expect(pairs({ customKey1: ' ', customValue1: 'x', customKey2: 'A', customValue2: '' })).toEqual([{ key: 'A', value: '' }]);
     expect(pairs({ customKey1: '', customValue1: 'x' })).toBeUndefined();
