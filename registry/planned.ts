@@ -19,10 +19,8 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Secure & Sign
   // Edit & Annotate
   { id: 'add-page-numbers', category: 'edit', title: 'Add Page Numbers', subtitle: 'Number pages in the style you like.' },
-  { id: 'add-attachments', category: 'edit', title: 'Add Attachments', subtitle: 'Embed files inside a PDF.' },
   { id: 'add-image', category: 'edit', title: 'Add Image to PDF', subtitle: 'Place a PNG or JPG on a page.' },
   { id: 'advanced-colour', category: 'edit', title: 'Advanced Colour Options', subtitle: 'High contrast, custom colours or inversion.' },
-  { id: 'change-metadata', category: 'edit', title: 'Change Metadata', subtitle: 'Edit title, author, dates and more.' },
   { id: 'extract-images', category: 'edit', title: 'Extract Images', subtitle: 'Save every embedded image.' },
   { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },

@@ -1,0 +1,162 @@
+import type { Entry } from '@folio/registry';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { textOf } from '../../pdf-objects/pdf-objects';
+import { forUpdate, jsonName, nameOfJsonKey } from './json-names';
+import type { XmpValues } from './xmp-packet';
+
+/**
+ * The new document information dictionary, in qpdf's JSON form, from the
+ * request and the old dictionary. As in the reference, the standard entries
+ * are replaced, not patched: one the request leaves out is removed. Custom
+ * entries the document has stay unless the request names them.
+ */
+
+/** The request's standard values. Dates as typed (yyyy/MM/dd HH:mm:ss). */
+export interface InfoRequest {
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string;
+  creator?: string;
+  producer?: string;
+  creationDate?: string;
+  modificationDate?: string;
+  trapped?: 'True' | 'False' | 'Unknown';
+  custom?: readonly Entry[];
+}
+
+/** Messages for a date that is not a date, per field. */
+export interface DateMessages {
+  creationDate: string;
+  modificationDate: string;
+}
+
+/** The dictionary's standard keys, which only the standard fields set. */
+const STANDARD_KEYS = ['/Title', '/Author', '/Subject', '/Keywords', '/Creator', '/Producer', '/CreationDate', '/ModDate', '/Trapped'];
+
+/**
+ * Names a custom entry may not take: the tool's own fields (the reference's
+ * `allRequestParams` map holds every request parameter, so it skips them) and
+ * the dictionary's standard keys, which are set through those fields.
+ */
+const IGNORED_CUSTOM_KEYS = new Set(
+  ['title', 'author', 'subject', 'keywords', 'creator', 'producer', 'creationDate', 'modificationDate', 'modDate', 'trapped', 'deleteAll', 'allRequestParams', 'fileInput', 'fileId'].map((k) => k.toLowerCase()),
+);
+
+/** PDF names longer than this are refused by readers that keep to the implementation limits (ISO 32000-1, Annex C). */
+const MAX_NAME_BYTES = 127;
+const MAX_CUSTOM_VALUE = 10_000;
+
+/** The new dictionary, and the values the XMP packet mirrors. Throws InvalidInputError for a bad date or custom key. */
+export function buildDocumentInfo(
+  old: Readonly<Record<string, unknown>> | undefined,
+  request: InfoRequest,
+  messages: DateMessages,
+): { info: Record<string, unknown>; mirrored: Omit<XmpValues, 'metadataDate'> } {
+  const creation = request.creationDate === undefined ? undefined : parseRequestDate(request.creationDate, messages.creationDate);
+  const modification = request.modificationDate === undefined ? undefined : parseRequestDate(request.modificationDate, messages.modificationDate);
+  const custom = customEntries(request.custom ?? []);
+
+  const info: Record<string, unknown> = {};
+  const setText = (key: string, value: string | undefined) => {
+    if (value !== undefined) info[key] = `u:${value}`;
+  };
+  setText('/Title', request.title);
+  setText('/Author', request.author);
+  setText('/Subject', request.subject);
+  setText('/Keywords', request.keywords);
+  setText('/Creator', request.creator);
+  setText('/Producer', request.producer);
+  setText('/CreationDate', creation?.pdf);
+  setText('/ModDate', modification?.pdf);
+  if (request.trapped) info['/Trapped'] = `/${request.trapped}`;
+
+  for (const [key, value] of Object.entries(old ?? {})) {
+    if (!STANDARD_KEYS.includes(key)) info[forUpdate(key) as string] = forUpdate(value);
+  }
+  for (const { key, value } of custom) {
+    const name = jsonName(key);
+    if (value === '') delete info[name];
+    else info[name] = `u:${value}`;
+  }
+
+  // The packet mirrors the custom entries the dictionary ends up with that hold text.
+  const mirroredCustom = Object.entries(info).flatMap(([name, value]) => {
+    const text = STANDARD_KEYS.includes(name) ? undefined : textOf(value);
+    return text === undefined ? [] : [{ key: nameOfJsonKey(name), value: text }];
+  });
+  return {
+    info,
+    mirrored: {
+      title: request.title,
+      author: request.author,
+      subject: request.subject,
+      keywords: request.keywords,
+      creator: request.creator,
+      producer: request.producer,
+      creationDate: creation?.xmp,
+      modificationDate: modification?.xmp,
+      trapped: request.trapped,
+      custom: mirroredCustom,
+    },
+  };
+}
+
+/**
+ * The request's custom entries that count, checked: names of the tool's fields
+ * are skipped (as the reference does), a name a PDF name cannot hold is refused.
+ */
+function customEntries(entries: readonly Entry[]): Entry[] {
+  const kept: Entry[] = [];
+  for (const entry of entries) {
+    const key = entry.key.trim();
+    if (key === '' || IGNORED_CUSTOM_KEYS.has(key.toLowerCase())) continue;
+    const shown = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+    // A PDF name holds any byte but NUL (others escaped as #xx); control characters are refused as the typing mistakes they are.
+    if (/[\u0000-\u001F\u007F]/.test(key)) throw new InvalidInputError(`Custom key ${shown} contains a control character, which a PDF name cannot hold.`);
+    if (/[\uD800-\uDFFF]/.test(key.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) throw new InvalidInputError(`Custom key ${shown} is not valid Unicode text.`);
+    if (Buffer.byteLength(key, 'utf8') > MAX_NAME_BYTES) throw new InvalidInputError(`Custom key ${shown} is longer than ${MAX_NAME_BYTES} bytes, the most a PDF name may hold.`);
+    if (entry.value.length > MAX_CUSTOM_VALUE) throw new InvalidInputError(`The value of custom key ${shown} may be at most ${MAX_CUSTOM_VALUE} characters.`);
+    kept.push({ key, value: entry.value });
+  }
+  return kept;
+}
+
+/** A date the way a PDF and an XMP packet write it. e.g. D:20240102030405+01'00' and 2024-01-02T03:04:05+01:00 */
+export interface WrittenDate {
+  pdf: string;
+  xmp: string;
+}
+
+/**
+ * Reads the reference's `yyyy/MM/dd HH:mm:ss` (one-digit parts accepted, as its
+ * parser does) in the server's time zone (`offsetAt` gives its offset in
+ * minutes east of UTC at a local time). Unlike the reference, which drops a
+ * date it cannot read, a date that is not one is refused with `message`.
+ */
+export function parseRequestDate(text: string, message: string, offsetAt: (local: Date) => number = (local) => -local.getTimezoneOffset()): WrittenDate {
+  const match = /^\s*(\d{4})\/(\d{1,2})\/(\d{1,2})\s+(\d{1,2}):(\d{1,2}):(\d{1,2})\s*$/.exec(text);
+  if (!match) throw new InvalidInputError(message);
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) throw new InvalidInputError(message);
+  const local = new Date(year, month - 1, day, hour, minute, second);
+  local.setFullYear(year);
+  const offset = offsetAt(local);
+  const sign = offset < 0 ? '-' : '+';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [oh, om] = [two(Math.floor(Math.abs(offset) / 60)), two(Math.abs(offset) % 60)];
+  const digits = `${String(year).padStart(4, '0')}${two(month)}${two(day)}${two(hour)}${two(minute)}${two(second)}`;
+  return {
+    pdf: `D:${digits}${sign}${oh}'${om}'`,
+    xmp: `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}${sign}${oh}:${om}`,
+  };
+}
+
+/** The current time as an XMP date in the server's time zone. */
+export function xmpNow(now = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const offset = -now.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}T${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+}
