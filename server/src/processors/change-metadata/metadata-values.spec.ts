@@ -74,6 +74,13 @@ describe('updateXmpPacket', () => {
     expect(packet.indexOf('<dc:title>')).toBeLessThan(packet.indexOf('</rdf:RDF>'));
   });
 
+  it('leaves custom entries out of a PDF/A document’s packet', () => {
+    const old = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2"/></rdf:RDF>';
+    const packet = updateXmpPacket(old, VALUES);
+    expect(packet).not.toContain('pdfx:Dept');
+    expect(packet).toContain('pdfaid:part="2"');
+  });
+
   it.each([
     ['not XML', 'just text'],
     ['a DTD', '<!DOCTYPE x [<!ENTITY a "b">]><x:xmpmeta xmlns:x="adobe:ns:meta/"/>'],

@@ -4,7 +4,9 @@
  * dc:description, dc:subject, pdf:Keywords, pdf:Producer, pdf:Trapped,
  * xmp:CreatorTool, xmp:CreateDate, xmp:ModifyDate, xmp:MetadataDate and the
  * pdfx: custom entries) are taken out wherever the old packet had them and
- * written once, in a description of their own. Everything else in the old
+ * written once, in a description of their own. A PDF/A document's packet gets
+ * no pdfx: entries: PDF/A takes only the schemas it predefines unless the
+ * packet describes others. Everything else in the old
  * packet (PDF/A identification, rights, history, other schemas) is kept byte
  * for byte. A packet that does not parse as plain XML is replaced by a new one.
  */
@@ -17,6 +19,9 @@ const NS = {
   /** Acrobat's schema for the information dictionary's custom entries. */
   pdfx: 'http://ns.adobe.com/pdfx/1.3/',
 } as const;
+
+/** The PDF/A identification schema (pdfaid:part, pdfaid:conformance). */
+const PDFA_ID = 'http://www.aiim.org/pdfa/ns/id/';
 
 /** Properties this module owns, by namespace; `'*'` owns the whole namespace. */
 const MANAGED: Readonly<Record<string, readonly string[] | '*'>> = {
@@ -96,7 +101,9 @@ function rewrite(xml: string, values: XmpValues): string {
     at = end;
   }
   const insertAt = withLeadingSpace(xml, rdf.closeStart, rdf.openEnd);
-  out += xml.slice(at, insertAt) + '\n' + description(values, about ?? '', '  ') + xml.slice(insertAt);
+  // PDF/A allows only schemas it predefines or the packet describes: custom entries stay in the dictionary alone.
+  const mirrored = xml.includes(PDFA_ID) ? { ...values, custom: [] } : values;
+  out += xml.slice(at, insertAt) + '\n' + description(mirrored, about ?? '', '  ') + xml.slice(insertAt);
   return out;
 }
 
