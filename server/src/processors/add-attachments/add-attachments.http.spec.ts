@@ -187,6 +187,14 @@ describe('Add Attachments (/api/v1/misc/add-attachments)', () => {
     expect(saved['scan (2).pdf'].toString()).toBe('second');
   });
 
+  it('embeds any bytes as they are: a damaged PDF is an attachment like any other', async () => {
+    const res = await attach([{ name: 'broken.pdf', content: CORRUPT_PDF }]);
+    expect(res.status).toBe(200);
+    expect(savedAttachments(res.body)).toEqual({ 'broken.pdf': CORRUPT_PDF });
+    const { entries, file } = structureOf(res.body);
+    expect(file(entries.get('broken.pdf'))['/Subtype']).toBe('/application/pdf');
+  });
+
   it('opens an owner-password-only PDF and answers it without encryption, as the reference’s loader does', async () => {
     const res = await attach([{ name: 'notes.txt', content: NOTES }], {}, { name: 'locked.pdf', content: encryptPdf(await makePdf(1), '') });
     expect(res.status).toBe(200);
