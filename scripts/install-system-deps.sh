@@ -22,7 +22,8 @@ REQUIRED=(
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # OCR language data, fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
-# server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, and the
+# server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
+# metric twins of Helvetica, Times and Courier (page numbers), and the
 # certificate authorities Validate PDF Signature trusts when no certificate is sent.
 EXTRA_PACKAGES=(
   ca-certificates
@@ -30,7 +31,7 @@ EXTRA_PACKAGES=(
   python3-fitz python3-regex
   tesseract-ocr-eng
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
-  gir1.2-pango-1.0 python3-gi-cairo
+  gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose

@@ -58,7 +58,10 @@ def make_layout(cr, block):
     if block.get("language"):
         context.set_language(Pango.Language.from_string(block["language"]))
     layout = Pango.Layout.new(context)
-    description = Pango.FontDescription.from_string(block["family"])
+    # set_family, not from_string: a family whose last word is a style ("Nimbus Roman",
+    # "Times New Roman") would otherwise lose that word to the style.
+    description = Pango.FontDescription()
+    description.set_family(block["family"])
     # Absolute size: device units, which are points on a PDF surface.
     description.set_absolute_size(block["size"] * Pango.SCALE)
     layout.set_font_description(description)

@@ -3,12 +3,15 @@ import { renderTextBlocks, type TextBlock } from '../engines/pango';
 import type { EngineOptions } from '../engines/process';
 import { InvalidInputError } from '../input-checks/input-errors';
 import type { Workspace } from '../workspace/workspace';
-import { ALPHABET_FONTS } from './alphabets';
+import { ALPHABET_FONTS, type AlphabetFont } from './alphabets';
 import type { Rgb } from './colours';
 import type { Mark } from './marks';
 
 export interface TextStyle {
-  alphabet: Alphabet;
+  /** The alphabet whose font the text is set in (Add Stamp, Add Watermark); Roman when neither this nor `font` is given. */
+  alphabet?: Alphabet;
+  /** A font of its own instead (Add Page Numbers' Helvetica, Times and Courier twins). */
+  font?: AlphabetFont;
   /** Points. */
   size: number;
   colour: Rgb;
@@ -41,7 +44,7 @@ function drawable(text: string): string {
  * with a character no installed font has is refused: it would print as boxes.
  */
 export async function shapeTexts(texts: readonly string[], style: TextStyle, workspace: Workspace, engine: EngineOptions): Promise<Mark[]> {
-  const font = ALPHABET_FONTS[style.alphabet];
+  const font = style.font ?? ALPHABET_FONTS[style.alphabet ?? 'roman'];
   const blocks: TextBlock[] = texts.map((text) => ({ text: drawable(text), family: font.family, language: font.language, size: style.size, colour: style.colour, align: style.align }));
   const pdf = workspace.newPath('.pdf');
   const metrics = await renderTextBlocks(blocks, pdf, workspace.newPath('.json'), engine);
