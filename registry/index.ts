@@ -2,6 +2,7 @@
 // Run `npm run registry-index` after adding or removing a tool file.
 import type { AnyTool } from './kit';
 import { addAttachmentsTool } from './add-attachments.tool';
+import { addImageTool } from './add-image.tool';
 import { addPageNumbersTool } from './add-page-numbers.tool';
 import { addPasswordTool } from './add-password.tool';
 import { addStampTool } from './add-stamp.tool';
@@ -45,7 +46,7 @@ import { validateSignatureTool } from './validate-signature.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addAttachmentsTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changeMetadataTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool };
+export { addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changeMetadataTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addAttachmentsTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changeMetadataTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool];
+export const tools: readonly AnyTool[] = [addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, autoRedactTool, changeMetadataTool, changePermissionsTool, cropPdfTool, emailToPdfTool, extractPageTool, fileToPdfTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, organiseTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, removeTool, removeBlankPagesTool, removeCertificateTool, removePasswordTool, rotateTool, sanitizeTool, signCertificateTool, singleLargePageTool, splitTool, unlockFormsTool, validateSignatureTool];

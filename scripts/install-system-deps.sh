@@ -17,6 +17,7 @@ REQUIRED=(
   "bwrap bubblewrap"
   "openssl openssl"
   "keytool openjdk-17-jre-headless"
+  "rsvg-convert librsvg2-bin"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),

@@ -13,13 +13,28 @@ import type { Mark } from './marks';
 const UPRIGHT = new Set(['TopLeft', 'Undefined']);
 
 /**
- * An uploaded PNG or JPEG as a mark `height` points high, its width following
- * the picture's proportions. The header is read before any pixel is decoded
- * (a pixel bomb is refused up front); a JPEG already upright that pdf-lib can
- * parse goes into the PDF as it is, anything else is decoded upright into a PNG
- * by ImageMagick.
+ * How big an image mark is drawn, in points: as given; one side given, the
+ * other following the picture's proportions; neither, one point per pixel
+ * (Add Image's natural size).
  */
-export async function imageMark(file: InputFile, height: number, maxPixels: number, workspace: Workspace, engine: EngineOptions): Promise<Mark> {
+export interface ImageMarkSize {
+  width?: number;
+  height?: number;
+}
+
+/** An uploaded PNG or JPEG as a mark `height` points high, its width following the picture's proportions. */
+export function imageMark(file: InputFile, height: number, maxPixels: number, workspace: Workspace, engine: EngineOptions): Promise<Mark> {
+  return sizedImageMark(file, { height }, maxPixels, workspace, engine);
+}
+
+/**
+ * An uploaded PNG or JPEG as a mark of the given size (upright by its EXIF
+ * orientation; a PNG's transparency kept). The header is read before any pixel
+ * is decoded (a pixel bomb is refused up front); a JPEG already upright that
+ * pdf-lib can parse goes into the PDF as it is, anything else is decoded upright
+ * into a PNG by ImageMagick.
+ */
+export async function sizedImageMark(file: InputFile, size: ImageMarkSize, maxPixels: number, workspace: Workspace, engine: EngineOptions): Promise<Mark> {
   const declared = await headerSize(file);
   if (declared) refuseOversized(file, declared.width, declared.height, maxPixels);
   const [frame] = await identifyFrames(file.path, engine).catch((error: unknown) => {
@@ -29,7 +44,8 @@ export async function imageMark(file: InputFile, height: number, maxPixels: numb
   // EXIF orientations 5 to 8 turn the picture a quarter: its width and height swap.
   const turned = /^(LeftTop|RightTop|RightBottom|LeftBottom)$/.test(frame.orientation);
   const [pixelWidth, pixelHeight] = turned ? [frame.height, frame.width] : [frame.width, frame.height];
-  const width = (height * pixelWidth) / pixelHeight;
+  const width = size.width ?? (size.height === undefined ? pixelWidth : (size.height * pixelWidth) / pixelHeight);
+  const height = size.height ?? (size.width === undefined ? pixelHeight : (size.width * pixelHeight) / pixelWidth);
   if (file.type === 'jpeg' && UPRIGHT.has(frame.orientation) && (await embeddable(file.path))) {
     return { width, height, source: { kind: 'image', path: file.path, format: 'jpeg' } };
   }

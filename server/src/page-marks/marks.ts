@@ -1,12 +1,17 @@
 /**
- * A mark is what Add Stamp and Add Watermark put on pages: a shaped text block
- * or an image, with a box of its own (`width` × `height` points, lower-left at
- * its origin) that placements move, turn and scale onto a page.
+ * A mark is what Add Stamp, Add Watermark, Add Page Numbers and Add Image put
+ * on pages: a shaped text block, a vector drawing or an image, with a box of
+ * its own (`width` × `height` points, lower-left at its origin) that
+ * placements move, turn and scale onto a page.
  */
 
-/** A text block: one page of a PDF written by the text renderer, its logical box at (`left`, `bottom`) there. */
+/**
+ * One page of a PDF, drawn as it is: a text block written by the text renderer
+ * (its logical box at (`left`, `bottom`) there), or a drawing (an SVG turned
+ * into PDF vectors, its whole page).
+ */
 export interface TextMarkSource {
-  kind: 'text';
+  kind: 'text' | 'drawing';
   pdf: string;
   /** 0-based page of `pdf`. */
   page: number;

@@ -93,10 +93,10 @@ async function drawOverlay(plan: MarkPlan): Promise<Uint8Array> {
 async function embedMarks(doc: PDFDocument, marks: readonly Mark[]): Promise<{ ref: PDFRef; inner: Matrix }[]> {
   const embedded: { ref: PDFRef; inner: Matrix }[] = new Array(marks.length);
 
-  // Text blocks: pages of the renderer's PDFs, embedded together so their fonts are copied once.
+  // Text blocks and drawings: pages of PDFs, each PDF's embedded together so their fonts are copied once.
   const byPdf = new Map<string, number[]>();
   marks.forEach((mark, index) => {
-    if (mark.source.kind === 'text') byPdf.set(mark.source.pdf, [...(byPdf.get(mark.source.pdf) ?? []), index]);
+    if (mark.source.kind !== 'image') byPdf.set(mark.source.pdf, [...(byPdf.get(mark.source.pdf) ?? []), index]);
   });
   for (const [path, indices] of byPdf) {
     const source = await PDFDocument.load(await readFile(path));
@@ -106,8 +106,12 @@ async function embedMarks(doc: PDFDocument, marks: readonly Mark[]): Promise<{ r
       await forms[k].embed();
       // A group: the outer opacity applies to the block as a whole.
       doc.context.lookup(forms[k].ref, PDFStream).dict.set(PDFName.of('Group'), doc.context.obj({ Type: 'Group', S: 'Transparency' }));
-      const { left, bottom } = marks[index].source as TextMarkSource;
-      embedded[index] = { ref: forms[k].ref, inner: translation(-left, -bottom) };
+      const mark = marks[index];
+      const { kind, left, bottom } = mark.source as TextMarkSource;
+      // A text block is drawn at its own size; a drawing is scaled from its page to the mark's box.
+      const { width, height } = pages[k].getSize();
+      const inner = translation(-left, -bottom);
+      embedded[index] = { ref: forms[k].ref, inner: kind === 'drawing' ? compose(inner, scaling(mark.width / width, mark.height / height)) : inner };
     }
   }
 
