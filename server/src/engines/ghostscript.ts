@@ -196,3 +196,41 @@ export async function rasterisePdf(input: string, pages: number, output: string,
     throw error;
   }
 }
+
+// ---------------------------------------------------------------- colour spaces
+
+/** Ghostscript could not rewrite the document's colours. */
+export class ColourConversionError extends Error {
+  constructor(readonly detail: string) {
+    super(`Ghostscript could not convert the document's colours: ${detail}`);
+    this.name = 'ColourConversionError';
+  }
+}
+
+/**
+ * Rewrites `input` (`pages` pages) with every colour, images included,
+ * converted to CMYK for print, as the reference's Advanced Colour does
+ * (pdfwrite, /prepress settings). Text stays text.
+ */
+export async function convertToCmyk(input: string, pages: number, output: string, options: EngineOptions): Promise<void> {
+  try {
+    await runGhostscript(
+      [
+        ...BASE_ARGS,
+        '-sDEVICE=pdfwrite',
+        '-dCompatibilityLevel=1.5',
+        '-dPDFSETTINGS=/prepress',
+        '-sProcessColorModel=DeviceCMYK',
+        '-sColorConversionStrategy=CMYK',
+        '-sColorConversionStrategyForImages=CMYK',
+        `-sOutputFile=${output}`,
+        '--',
+        input,
+      ],
+      { ...options, watchdogMs: pageWatchdog(pages) },
+    );
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new ColourConversionError(firstMessage(error.stderr));
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Workspace } from '../workspace/workspace';
+import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
+import { pageWatchdog, runProcess, type EngineOptions } from './process';
+
+/**
+ * qpdf's content-stream parser and writer through pikepdf (Debian's
+ * python3-pikepdf), driven by a script kept with the server
+ * (server/engines/pdf-recolour.py): the colours a page's content sets are
+ * replaced while everything else, text included, stays as it is.
+ */
+
+const PYTHON = '/usr/bin/python3';
+/** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
+const PROGRAM = resolve(__dirname, '../../engines/pdf-recolour.py');
+
+/** Red, green and blue, each 0 to 1. */
+type Rgb = readonly [number, number, number];
+
+export type RecolourRequest =
+  /** Text, strokes and thin fills in `text`; other fills and the page in `background`; pictures as they are. */
+  | { mode: 'replace'; text: Rgb; background: Rgb }
+  /** Every colour inverted when the pages are drawn (annotations flattened; a Difference-blended white cover). */
+  | { mode: 'invert' };
+
+type Answer = { pages: number; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
+
+/** Writes `input` (`pages` pages) recoloured as asked to `output`. */
+export async function recolourPdf(input: string, output: string, request: RecolourRequest, pages: number, workspace: Workspace, options: EngineOptions): Promise<void> {
+  const jobFile = workspace.newPath('.json');
+  await writeFile(jobFile, JSON.stringify({ input, output, ...request }));
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {
+    ...options,
+    readable: [PROGRAM],
+    okExitCodes: [0, 2],
+    watchdogMs: pageWatchdog(pages),
+  });
+  const answer = JSON.parse(stdout) as Answer;
+  if (answer.error === 'password') throw new PdfPasswordError();
+  if (answer.error === 'damaged') throw new PdfCorruptedError(undefined, `pikepdf: ${answer.reason}`);
+}
