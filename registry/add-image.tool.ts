@@ -16,7 +16,7 @@ export const addImageTool = defineTool({
   id: 'add-image',
   category: 'edit',
   title: 'Add Image to PDF',
-  subtitle: 'Place a PNG or JPG on a page.',
+  subtitle: 'Place a PNG, JPG or SVG on a page.',
   endpoint: '/api/v1/misc/add-image',
 
   input: singlePdfInput(),

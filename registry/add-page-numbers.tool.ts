@@ -108,7 +108,7 @@ export const addPageNumbersTool = defineTool({
     fontColor: text({
       label: 'Font colour',
       widget: 'color',
-      help: 'Hex colour such as #d32f2f; API clients may also send a 24-bit number such as 16711680.',
+      help: 'Hex colour, e.g. #d32f2f.',
       placeholder: '#000000',
       default: '#000000',
       maxLength: 16,
