@@ -11,6 +11,16 @@ import { EngineFailedError, runProcess, type EngineOptions } from './process';
 
 const RSVG = 'rsvg-convert';
 
+/**
+ * librsvg's complaint without the file's path (a job folder's name is nobody's
+ * business), as a phrase: 'exceeded more than 500000 referenced elements'.
+ */
+function reason(stderr: string, input: string): string {
+  const line = stderr.trim().split('\n')[0] ?? '';
+  const text = line.split(`Error rendering SVG ${input}: `).join('').split(` ${input}`).join('').split(input).join('the file').trim().replace(/\.$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /** librsvg could not draw the file. */
 export class SvgRenderError extends Error {
   constructor(readonly detail: string) {
@@ -23,7 +33,7 @@ export async function svgToPdf(input: string, output: string, options: EngineOpt
   try {
     await runProcess(RSVG, ['--format=pdf', '--dpi-x=72', '--dpi-y=72', `--output=${output}`, input], options);
   } catch (error) {
-    if (error instanceof EngineFailedError) throw new SvgRenderError(error.stderr.trim().split('\n')[0] || `exit ${error.exitCode}`);
+    if (error instanceof EngineFailedError) throw new SvgRenderError(reason(error.stderr, input) || `exit ${error.exitCode}`);
     throw error;
   }
 }

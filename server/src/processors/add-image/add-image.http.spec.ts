@@ -201,6 +201,21 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
       expect(entity.status).toBe(400);
     });
 
+    it('refuses an SVG librsvg cannot draw (no size, a reference bomb) with a 400 that names no server path', async () => {
+      const pdf = await makePdf(1);
+      const levels = 'abcdefghij'.split('');
+      const bomb = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs><rect id="a" width="1" height="1"/>${levels
+        .slice(1)
+        .map((id, i) => `<g id="${id}">${`<use href="#${levels[i]}"/>`.repeat(10)}</g>`)
+        .join('')}</defs><use href="#j"/></svg>`;
+      for (const drawing of ['<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="9" height="9"/></svg>', bomb]) {
+        const res = await addImage([pdfUpload(pdf), svg(drawing)]);
+        expect(res.status).toBe(400);
+        expect(res.json.detail).toMatch(/^The SVG "drawing.svg" could not be read: /);
+        expect(res.json.detail).not.toMatch(/\/tmp|req-|\.svg:/);
+      }
+    });
+
     it('refuses coordinates and sizes out of range', async () => {
       const pdf = await makePdf(1);
       const cases: [Record<string, string | number>, string][] = [
