@@ -30,3 +30,29 @@ describe('sniffFileType', () => {
     }
   });
 });
+
+describe('sniffFileType for SVG', () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>';
+  const sniff = async (content: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-sniff-'));
+    try {
+      writeFileSync(join(dir, 'drawing.bin'), content);
+      return await sniffFileType(join(dir, 'drawing.bin'), 'drawing.bin', ['png', 'svg']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it.each([
+    ['a bare root', svg],
+    ['an XML declaration and a stylesheet instruction', `<?xml version="1.0"?>\n<?xml-stylesheet href="a.css"?>\n${svg}`],
+    ['a comment and an Illustrator-style doctype with an internal subset', `<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "http://x">\n]>\n${svg}`],
+  ])('recognises %s by its content, whatever the name', async (_, content) => {
+    expect(await sniff(content)).toBe('svg');
+  });
+
+  it('refuses XML whose root is not <svg>, and HTML holding an SVG', async () => {
+    expect(await sniff('<?xml version="1.0"?><html><svg/></html>')).toBeUndefined();
+    expect(await sniff('<html><body><svg></svg></body></html>')).toBeUndefined();
+  });
+});

@@ -33,8 +33,9 @@ const CONTENT_CHECKS = {
   eml: isText,
   msg: (head) => startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
   html: isText,
-  // An XML declaration, comments or a doctype may come first; the root element must be <svg>.
-  svg: (head) => isText(head) && /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
+  // Processing instructions (the XML declaration, a stylesheet), comments or a doctype, with an
+  // internal subset or not, may come first; the root element must be <svg>.
+  svg: (head) => isText(head) && /^(\uFEFF)?\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
   zip: (head) => startsWith(head, 'PK\x03\x04'),
   markdown: isText,
   pkcs12: isDer,

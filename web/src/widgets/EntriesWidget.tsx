@@ -58,6 +58,8 @@ export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, in
         type="button"
         id={rows.length === 0 ? id : undefined}
         className="button button--secondary entries__add"
+        // With no rows the field's label points here; the button still says what it does.
+        aria-label={declared.addLabel}
         onClick={add}
         disabled={disabled || rows.length >= declared.maxEntries}
       >

@@ -1,4 +1,4 @@
-import { acceptAttribute, describeFileTypes, formatFileSize, matchesFileType, wrongTypeMessage, type FileField } from '@folio/registry';
+import { acceptAttribute, acceptsAnything, describeFileTypes, formatFileSize, matchesFileType, wrongTypeMessage, type FileField } from '@folio/registry';
 import type { ChangeEvent } from 'react';
 import { useToast } from '../toast';
 import type { WidgetProps } from './widget-types';
@@ -57,7 +57,7 @@ export function FileWidget({ id, name, field, value, onChange, onBlur, inputRef,
         <label htmlFor={id} className={`button button--secondary file-field__choose${disabled ? ' button--disabled' : ''}`}>
           {chooseText}
         </label>
-        <span className="file-field__types">{describeFileTypes(declared.accept)}</span>
+        <span className="file-field__types">{acceptsAnything(declared.accept) ? 'Any type' : describeFileTypes(declared.accept)}</span>
       </div>
       {files.length > 0 && (
         <ul className="file-field__list">
