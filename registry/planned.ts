@@ -18,7 +18,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Import from PDF
   // Secure & Sign
   // Edit & Annotate
-  { id: 'extract-images', category: 'edit', title: 'Extract Images', subtitle: 'Save every embedded image.' },
   { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
   { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },

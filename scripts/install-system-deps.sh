@@ -22,6 +22,7 @@ REQUIRED=(
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # pikepdf (qpdf for Python: Advanced Colour's content streams, server/engines/pdf-recolour.py),
+# Pillow (JPEG and GIF files of extracted images, server/engines/pdf-images.py),
 # OCR language data, fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
 # server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
@@ -30,7 +31,7 @@ REQUIRED=(
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
-  python3-fitz python3-regex python3-pikepdf
+  python3-fitz python3-regex python3-pikepdf python3-pil
   tesseract-ocr-eng
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35

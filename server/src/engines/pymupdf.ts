@@ -5,14 +5,18 @@ import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
- * MuPDF through PyMuPDF (Debian's python3-fitz), driven by a script kept with
- * the server (server/engines/pdf-redact.py): text redaction that removes the
- * matched glyphs from the content streams, then covers where they were.
- * Patterns are Python `regex` patterns (python3-regex), searched with a timeout.
+ * MuPDF through PyMuPDF (Debian's python3-fitz), driven by scripts kept with
+ * the server (server/engines/):
+ * - pdf-redact.py: text redaction that removes the matched glyphs from the
+ *   content streams, then covers where they were. Patterns are Python `regex`
+ *   patterns (python3-regex), searched with a timeout.
+ * - pdf-images.py: image objects decoded, their masks applied, and written as
+ *   PNG, JPEG or GIF files (Pillow, python3-pil, for the last two).
  */
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = resolve(__dirname, '../../engines/pdf-redact.py');
+const IMAGES_SCRIPT = resolve(__dirname, '../../engines/pdf-images.py');
 
 /** Longest one term may be searched on one page before it counts as a runaway pattern. */
 const SEARCH_SECONDS = 2;
@@ -115,6 +119,55 @@ export async function redactText(
       throw new SearchTooLongError(answer.seconds, answer.term, answer.page);
     case 'search-too-long':
       throw new SearchTooLongError(answer.seconds);
+    case 'password':
+      throw new PdfPasswordError();
+    case 'damaged':
+      throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
+  }
+}
+
+// ---------------------------------------------------------------- images
+
+/** Formats `decodeImages` writes. */
+export type ImageFileFormat = 'png' | 'jpg' | 'gif';
+
+export interface ImageDecodeRequest {
+  /** The PDF holding the images (its object numbers are the ones given). */
+  input: string;
+  /** Folder the files are written to, inside the job's folder. */
+  outputDir: string;
+  format: ImageFileFormat;
+  /** Image objects to decode, each written to `<outputDir>/<name>.<format>`. e.g. `{ object: 12, name: '1' }` */
+  images: readonly { object: number; name: string }[];
+  /** Time the whole run may take, in ms (see RunOptions.watchdogMs). */
+  watchdogMs: number;
+}
+
+/** One image decoded: its file and the MD5 of its pixels (equal pictures, equal digests); or why it could not be. */
+export type DecodedImage = { object: number; file: string; digest: string } | { object: number; error: string };
+
+/**
+ * Decodes image objects of a PDF into files: grey or RGB, with the
+ * transparency their soft mask, stencil mask or colour key gives (JPEG laid on
+ * white; GIF transparent where mostly transparent). An image that cannot be
+ * decoded is answered with its error and no file.
+ */
+export async function decodeImages(request: ImageDecodeRequest, workspace: Workspace, options: EngineOptions): Promise<DecodedImage[]> {
+  const requestFile = workspace.newPath('.json');
+  const { watchdogMs, ...body } = request;
+  await writeFile(requestFile, JSON.stringify(body), { mode: 0o600 });
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', IMAGES_SCRIPT, requestFile], {
+    ...options,
+    readable: [IMAGES_SCRIPT],
+    okExitCodes: [0, 2],
+    watchdogMs,
+    // One line of JSON per image; thousands of images stay far below this.
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const answer = JSON.parse(stdout) as { images: DecodedImage[]; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
+  switch (answer.error) {
+    case undefined:
+      return answer.images;
     case 'password':
       throw new PdfPasswordError();
     case 'damaged':

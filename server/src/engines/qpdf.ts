@@ -259,6 +259,27 @@ export async function flattenSignatures(input: string, output: string, options: 
   await run([input, '--decrypt', '--remove-restrictions', '--generate-appearances', '--flatten-annotations=all', output], options);
 }
 
+/**
+ * Draws every annotation that has an appearance into its page's content and
+ * removes it (form fields' appearances generated first where the form asks
+ * for it; hidden ones dropped), then removes the form itself; annotations
+ * without an appearance stay. Decrypted.
+ */
+export async function flattenAnnotations(input: string, output: string, options: EngineOptions): Promise<void> {
+  await run([PRESERVE_STREAMS, input, '--decrypt', '--generate-appearances', '--flatten-annotations=all', output], options);
+}
+
+/**
+ * Turns every inline image (BI … ID … EI) of the pages' contents, and of the
+ * forms they draw, into an image object the content draws by name (`/IIm1 Do`);
+ * everything else is copied as it is. Decrypted. A form without resources of
+ * its own (inheriting its page's, as PDF 1.1 allowed) has nowhere to name the
+ * new object: its inline images are dropped (qpdf warns), not kept.
+ */
+export async function externaliseInlineImages(input: string, output: string, options: EngineOptions): Promise<void> {
+  await run([PRESERVE_STREAMS, input, '--decrypt', '--externalize-inline-images', '--ii-min-bytes=0', output], options);
+}
+
 /** True when the document has at least one signature field. */
 export async function hasSignatureFields(path: string, options: EngineOptions): Promise<boolean> {
   const json = await readJson<{ acroform: { fields: { fieldtype: string }[] } }>(path, ['--json-key=acroform'], options);
