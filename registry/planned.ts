@@ -20,7 +20,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Edit & Annotate
   { id: 'flatten', category: 'edit', title: 'Flatten', subtitle: 'Flatten forms and annotations into the page.' },
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
-  { id: 'remove-image', category: 'edit', title: 'Remove Image', subtitle: 'Strip images, keep the text.' },
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'auto-rename', category: 'advanced', title: 'Auto Rename PDF', subtitle: 'Name a PDF after its title.' },

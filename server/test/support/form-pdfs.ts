@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import { writePdf } from './pdf-writer';
 import { withTempDir } from './pdfs';
 
-/** PDF forms with read-only fields, locks and XFA, for Unlock PDF Forms; and qpdf's view of a form. */
+/** PDF forms: with read-only fields, locks and XFA (Unlock PDF Forms); with fields to flatten (Flatten); and qpdf's view of a form. */
 
 const stream = (dict: string, data: Buffer | string) => {
   const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, 'latin1');
@@ -109,5 +109,114 @@ export function qpdfStreamText(pdf: Buffer, ref: string): string {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const [id, generation] = ref.split(' ');
     return execFileSync('qpdf', [`--show-object=${id},${generation}`, '--filtered-stream-data', join(dir, 'x.pdf')], { encoding: 'utf8' });
+  });
+}
+
+
+
+/** Where `formPdf` puts things, in points from the page's top-left corner (the page is 400 × 400). */
+export const FORM_LAYOUT = {
+  heading: 'Application form',
+  name: { value: 'Jane Doe', region: { left: 20, top: 76, right: 220, bottom: 100 } },
+  /** Read-only. */
+  reference: { value: 'REF-4711', region: { left: 20, top: 116, right: 220, bottom: 140 } },
+  /** Checked. */
+  agree: { region: { left: 20, top: 160, right: 40, bottom: 180 } },
+  /** Not checked. */
+  newsletter: { region: { left: 60, top: 160, right: 80, bottom: 180 } },
+  /** A radio group; the second button ('large') is chosen. */
+  size: { small: { left: 20, top: 200, right: 40, bottom: 220 }, large: { left: 60, top: 200, right: 80, bottom: 220 } },
+  /** A filled blue square drawn as a vector shape. */
+  square: { left: 300, top: 60, right: 360, bottom: 100 },
+  /** A comment (a square annotation with its own green appearance), not a form field. */
+  comment: { left: 300, top: 250, right: 350, bottom: 300 },
+} as const;
+
+/**
+ * One 400 × 400 page: a heading, a blue vector square, a text field, a
+ * read-only text field, a ticked and an unticked checkbox, a radio group, and
+ * a comment annotation that is not part of the form. pdf-lib writes each
+ * field's appearance.
+ */
+export async function formPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 400]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const at = (region: { left: number; top: number; right: number; bottom: number }) => ({
+    x: region.left,
+    y: 400 - region.bottom,
+    width: region.right - region.left,
+    height: region.bottom - region.top,
+  });
+  page.drawText(FORM_LAYOUT.heading, { x: 20, y: 360, size: 16, font });
+  page.drawRectangle({ ...at(FORM_LAYOUT.square), color: rgb(0, 0, 1) });
+
+  const form = doc.getForm();
+  const name = form.createTextField('applicant.name');
+  name.setText(FORM_LAYOUT.name.value);
+  name.addToPage(page, { ...at(FORM_LAYOUT.name.region), font });
+  const reference = form.createTextField('applicant.reference');
+  reference.setText(FORM_LAYOUT.reference.value);
+  reference.addToPage(page, { ...at(FORM_LAYOUT.reference.region), font });
+  reference.enableReadOnly();
+  const agree = form.createCheckBox('agree');
+  agree.addToPage(page, at(FORM_LAYOUT.agree.region));
+  agree.check();
+  const newsletter = form.createCheckBox('newsletter');
+  newsletter.addToPage(page, at(FORM_LAYOUT.newsletter.region));
+  const size = form.createRadioGroup('size');
+  size.addOptionToPage('small', page, at(FORM_LAYOUT.size.small));
+  size.addOptionToPage('large', page, at(FORM_LAYOUT.size.large));
+  size.select('large');
+
+  const { x, y, width, height } = at(FORM_LAYOUT.comment);
+  const appearance = doc.context.register(
+    doc.context.stream(`0 0.6 0 rg 0 0 ${width} ${height} re f`, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, width, height] }),
+  );
+  const comment = doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [x, y, x + width, y + height], F: 4, Contents: PDFString.of('Looks good'), AP: { N: appearance } });
+  page.node.addAnnot(doc.context.register(comment));
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A text field whose value has no appearance yet (the form says
+ * /NeedAppearances, as many form fillers leave it): a viewer draws it from
+ * the value and the field's default appearance.
+ */
+export function unrenderedFormPdf(value: string): Buffer {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /NeedAppearances true /DR << /Font << /Helv 5 0 R >> >> /DA (/Helv 12 Tf 0 g) >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Annots [4 0 R] >>',
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (city) /V (${value}) /Rect [20 100 220 124] /F 4 /DA (/Helv 12 Tf 0 g) /P 3 0 R >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ]);
+}
+
+/** What qpdf says about a document's form and annotations. */
+export interface FormReport {
+  /** The catalog has an /AcroForm. */
+  hasForm: boolean;
+  /** Full names of the fields qpdf finds. */
+  fields: string[];
+  /** The annotations' subtypes, page by page. e.g. [['/Widget', '/Square']] */
+  annotations: string[][];
+}
+
+/** Reads a PDF's form and annotations with qpdf's JSON. */
+export function formReport(pdf: Buffer): FormReport {
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'x.pdf'), pdf);
+    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=acroform', '--json-key=pages', '--json-key=qpdf', join(dir, 'x.pdf')], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
+    const objects = json.qpdf[1] as Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>;
+    const valueOf = (ref: unknown) => (typeof ref === 'string' ? (objects[`obj:${ref}`]?.value ?? objects[`obj:${ref}`]?.stream?.dict) : ref) as Record<string, unknown> | undefined;
+    return {
+      hasForm: json.acroform.hasacroform,
+      fields: json.acroform.fields.map((field: { fullname: string }) => field.fullname),
+      annotations: json.pages.map((page: { object: string }) => {
+        const annots = valueOf(valueOf(page.object)?.['/Annots']) as unknown as unknown[] | undefined;
+        return (annots ?? []).map((annotation) => String(valueOf(annotation)?.['/Subtype']));
+      }),
+    };
   });
 }
