@@ -260,13 +260,14 @@ export async function flattenSignatures(input: string, output: string, options: 
 }
 
 /**
- * Draws every annotation that has an appearance into its page's content and
- * removes it (form fields' appearances generated first where the form asks
- * for it; hidden ones dropped), then removes the form itself; annotations
- * without an appearance stay. Decrypted.
+ * Draws every annotation that has an appearance into its page's content
+ * (form fields' appearances generated first where the form asks for it) and
+ * removes every annotation, hidden ones and those without an appearance
+ * included; then removes the form itself. Decrypted.
  */
 export async function flattenAnnotations(input: string, output: string, options: EngineOptions): Promise<void> {
-  await run([PRESERVE_STREAMS, input, '--decrypt', '--generate-appearances', '--flatten-annotations=all', output], options);
+  // Not PRESERVE_STREAMS: qpdf writes a generated text appearance's value through a filter applied only as streams are rewritten.
+  await run([input, '--decrypt', '--generate-appearances', '--flatten-annotations=all', output], options);
 }
 
 /**
