@@ -6,11 +6,14 @@ The request names the PDF, the image objects to decode and how to write them:
   {"input": "/job/in.pdf", "outputDir": "/job/images", "format": "png",
    "images": [{"object": 12, "name": "1"}, {"object": 40, "name": "2"}]}
 
-Each image object is decoded by MuPDF (every filter, Decode arrays, Indexed,
-ICC, Lab and separation colours, colour-key masks), turned into grey or RGB,
-and given its transparency: the /SMask's levels, or the /Mask stencil's holes.
-A stencil mask (/ImageMask) becomes black where it paints, transparent
-elsewhere. It is written to `<outputDir>/<name>.<format>`:
+Each image object is drawn by MuPDF alone on a page of its own pixel size
+(one point a pixel, so no pixel is resampled): every filter, Decode array and
+colour space (Indexed, ICC, Lab, separations, DeviceN) as MuPDF draws it, in
+grey for grey images and RGB otherwise, with the transparency its soft mask,
+stencil mask or colour key gives; a stencil mask (/ImageMask) is black where
+it paints, transparent elsewhere. (PyMuPDF's own image decoding leaves
+separation colours as raw tints and masks unapplied.) It is written to
+`<outputDir>/<name>.<format>`:
   png  grey or RGB, with alpha when the image has any (MuPDF's encoder);
   jpg  laid on white; a plain DCT image in grey or RGB is copied as stored,
        so it loses nothing (Pillow otherwise, quality 95);
@@ -47,72 +50,77 @@ def finish(answer, code):
     os._exit(code)
 
 
-def reference(doc, xref, key):
-    """The object number `key` of object `xref` refers to, or 0."""
+def grey_space(doc, xref):
+    """Whether the image's colours are shades of grey (DeviceGray, CalGray, a one-channel ICC profile)."""
+    kind, value = doc.xref_get_key(xref, "ColorSpace")
+    if kind == "xref":
+        kind, value = "array", doc.xref_object(int(value.split()[0]), compressed=True)
+    if value in ("/DeviceGray", "/G", "/CalGray") or value.startswith("[/CalGray"):
+        return True
+    if value.startswith("[/ICCBased"):
+        try:
+            profile = int(value.split()[1])
+        except (IndexError, ValueError):
+            return False
+        return doc.xref_get_key(profile, "N") == ("int", "1")
+    return False
+
+
+def masked(doc, xref):
+    """Whether the image has transparency: a soft mask, a stencil or colour-key mask, alpha in its JPEG 2000 data, or is a stencil."""
+    if doc.xref_get_key(xref, "ImageMask") == ("bool", "true"):
+        return True
+    if doc.xref_get_key(xref, "SMask")[0] != "null" or doc.xref_get_key(xref, "Mask")[0] != "null":
+        return True
+    kind, value = doc.xref_get_key(xref, "SMaskInData")
+    return kind == "int" and value != "0"
+
+
+class Easel:
+    """
+    The page added to the document (in memory only) that each image is drawn
+    on in turn: one page reused, as adding a page per image costs more the
+    more pages there are.
+    """
+
+    def __init__(self, doc):
+        self.doc = doc
+        doc.new_page(width=1, height=1)
+        self.number = doc.page_count - 1
+        self.page_xref = doc[self.number].xref
+        self.contents = doc.get_new_xref()
+        doc.update_object(self.contents, "<<>>")
+        doc.update_stream(self.contents, b"")
+        doc.xref_set_key(self.page_xref, "Contents", f"{self.contents} 0 R")
+
+    def draw(self, xref):
+        doc = self.doc
+        width = positive(doc, xref, "Width")
+        height = positive(doc, xref, "Height")
+        if not (width and height):
+            raise ValueError("the image declares no size")
+        # A layer switched off would hide the picture: not here.
+        if doc.xref_get_key(xref, "OC")[0] != "null":
+            doc.xref_set_key(xref, "OC", "null")
+        doc.xref_set_key(self.page_xref, "MediaBox", f"[0 0 {width} {height}]")
+        doc.xref_set_key(self.page_xref, "Resources", f"<</XObject<</Im {xref} 0 R>>>>")
+        doc.update_stream(self.contents, f"q {width} 0 0 {height} 0 0 cm /Im Do Q".encode())
+        stencil = doc.xref_get_key(xref, "ImageMask") == ("bool", "true")
+        colours = fitz.csGRAY if stencil or grey_space(doc, xref) else fitz.csRGB
+        # The page is loaded afresh each time, so nothing of the previous image is kept.
+        return doc.load_page(self.number).get_pixmap(colorspace=colours, alpha=masked(doc, xref))
+
+
+def positive(doc, xref, key):
+    """A whole number the image's dictionary gives (directly or by reference), or 0."""
     kind, value = doc.xref_get_key(xref, key)
-    if kind != "xref":
-        return 0
+    if kind == "xref":
+        kind, value = "float", doc.xref_object(int(value.split()[0]), compressed=True)
     try:
-        return int(value.split()[0])
-    except (ValueError, IndexError):
+        number = int(float(value)) if kind in ("int", "float") else 0
+    except ValueError:
         return 0
-
-
-def flag(doc, xref, key):
-    return doc.xref_get_key(xref, key) == ("bool", "true")
-
-
-def grey_from_alpha(pix):
-    """An alpha-only pixmap (a stencil decoded by MuPDF: 255 where it paints) as a grey one."""
-    return fitz.Pixmap(fitz.csGRAY, pix.width, pix.height, pix.samples, False)
-
-
-def as_grey_levels(pix):
-    """A mask image's levels as one grey channel, whatever MuPDF decoded it to."""
-    if pix.colorspace is None:
-        return grey_from_alpha(pix)
-    if pix.alpha:
-        pix = fitz.Pixmap(pix, 0)
-    if pix.colorspace.n != 1 or pix.colorspace.name != fitz.csGRAY.name:
-        pix = fitz.Pixmap(fitz.csGRAY, pix)
-    return pix
-
-
-def fitted(mask, width, height):
-    if (mask.width, mask.height) == (width, height):
-        return mask
-    return fitz.Pixmap(mask, width, height, None)
-
-
-def device_colours(pix):
-    """Grey stays grey (one channel); everything else becomes RGB."""
-    target = fitz.csGRAY if pix.colorspace.n == 1 else fitz.csRGB
-    if pix.colorspace.name == target.name:
-        return pix
-    return fitz.Pixmap(target, pix)
-
-
-def decode(doc, xref):
-    """The image as MuPDF decodes it, in device grey or RGB, its mask applied."""
-    pix = fitz.Pixmap(doc, xref)
-    if pix.colorspace is None:
-        # A stencil mask: black where it paints.
-        black = fitz.Pixmap(fitz.csGRAY, pix.width, pix.height, bytes(pix.width * pix.height), False)
-        return fitz.Pixmap(black, grey_from_alpha(pix))
-    pix = device_colours(pix)
-    if pix.alpha:
-        # A colour-key /Mask, applied by MuPDF already.
-        return pix
-    smask = reference(doc, xref, "SMask")
-    stencil = reference(doc, xref, "Mask")
-    if smask:
-        alpha = as_grey_levels(fitz.Pixmap(doc, smask))
-    elif stencil:
-        # Explicit masking: the stencil paints (255) where the image shows.
-        alpha = as_grey_levels(fitz.Pixmap(doc, stencil))
-    else:
-        return pix
-    return fitz.Pixmap(pix, fitted(alpha, pix.width, pix.height))
+    return number if number > 0 else 0
 
 
 def digest_of(pix):
@@ -185,12 +193,16 @@ def main(request_path):
         raise Refusal(error="damaged", reason=str(error) or type(error).__name__)
     if doc.needs_pass:
         raise Refusal(error="password")
+    try:
+        easel = Easel(doc)
+    except RuntimeError as error:
+        raise Refusal(error="damaged", reason=str(error) or type(error).__name__)
 
     results = []
     for item in request["images"]:
         xref = int(item["object"])
         try:
-            pix = decode(doc, xref)
+            pix = easel.draw(xref)
             path = os.path.join(request["outputDir"], f"{item['name']}.{fmt}")
             write(doc, xref, pix, fmt, path)
             results.append({"object": xref, "file": path, "digest": digest_of(pix)})

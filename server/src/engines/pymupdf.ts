@@ -10,7 +10,8 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
  * - pdf-redact.py: text redaction that removes the matched glyphs from the
  *   content streams, then covers where they were. Patterns are Python `regex`
  *   patterns (python3-regex), searched with a timeout.
- * - pdf-images.py: image objects decoded, their masks applied, and written as
+ * - pdf-images.py: image objects drawn one by one, each alone at its own pixel
+ *   size (so colours and masks come out as MuPDF shows them), and written as
  *   PNG, JPEG or GIF files (Pillow, python3-pil, for the last two).
  */
 
@@ -147,10 +148,11 @@ export interface ImageDecodeRequest {
 export type DecodedImage = { object: number; file: string; digest: string } | { object: number; error: string };
 
 /**
- * Decodes image objects of a PDF into files: grey or RGB, with the
- * transparency their soft mask, stencil mask or colour key gives (JPEG laid on
- * white; GIF transparent where mostly transparent). An image that cannot be
- * decoded is answered with its error and no file.
+ * Decodes image objects of a PDF into files, each drawn alone at its own
+ * pixel size: grey or RGB (spot, CMYK, Lab and ICC colours as MuPDF shows
+ * them), with the transparency its soft mask, stencil mask or colour key gives
+ * (JPEG laid on white; GIF transparent where mostly transparent). An image
+ * that cannot be decoded is answered with its error and no file.
  */
 export async function decodeImages(request: ImageDecodeRequest, workspace: Workspace, options: EngineOptions): Promise<DecodedImage[]> {
   const requestFile = workspace.newPath('.json');

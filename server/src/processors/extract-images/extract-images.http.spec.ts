@@ -106,6 +106,31 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
     expect(files['pictures_page_3_1.png'].pixel(8, 8)).toEqual([255, 0, 255, 255]);
   });
 
+  it('shows a spot-colour (separation) image in its colour, and a CMYK one in RGB', async () => {
+    const image = (space: string, samples: number[]) =>
+      `<< /Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace ${space} /BitsPerComponent 8 /Length ${samples.length} >>\nstream\n${Buffer.from(samples).toString('latin1')}\nendstream`;
+    const spot = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Spot 5 0 R /Cmyk 6 0 R >> >> /Contents 4 0 R >>',
+      '<< /Length 56 >>\nstream\nq 100 0 0 50 0 0 cm /Spot Do Q q 100 0 0 50 0 100 cm /Cmyk Do Q\nendstream',
+      // No ink, then full ink of a magenta spot colour.
+      image('[/Separation /Rhodamine /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [0 1 0 0] /N 1 >>]', [0, 255]),
+      // Cyan, then yellow.
+      image('/DeviceCMYK', [255, 0, 0, 0, 0, 0, 255, 0]),
+    ]);
+    const res = await extract({}, { name: 'spot.pdf', content: spot });
+    expect(res.status).toBe(200);
+    // Images of a page's resources come by name: /Cmyk, then /Spot.
+    const [cmyk, separation] = zipFiles(res.body).map(({ data }) => readImage(data));
+    expect(Math.min(...separation.pixel(0, 0).slice(0, 3))).toBeGreaterThan(245);
+    const [r, g, b] = separation.pixel(1, 0);
+    expect([r > 200, g < 60, b > 100]).toEqual([true, true, true]);
+    const [cyan, yellow] = [cmyk.pixel(0, 0), cmyk.pixel(1, 0)];
+    expect([cyan[0] < 60, cyan[1] > 150, cyan[2] > 200]).toEqual([true, true, true]);
+    expect([yellow[0] > 200, yellow[1] > 200, yellow[2] < 60]).toEqual([true, true, true]);
+  });
+
   it('with allowDuplicates, saves a picture for every page using it, and identical pictures each time', async () => {
     const res = await extract({ allowDuplicates: true });
     expect(res.status).toBe(200);

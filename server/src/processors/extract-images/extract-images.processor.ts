@@ -26,7 +26,8 @@ const MS_PER_MEGAPIXEL = 500;
  * Extract Images: qpdf turns inline images into image objects; the pages'
  * images (and those of the forms, patterns, soft masks and annotation
  * appearances they draw) are found in qpdf's listing of the objects; MuPDF
- * decodes each image once, masks applied, into PNG, JPG or GIF; the files go
+ * draws each image once, alone at its own pixel size, masks applied, into
+ * PNG, JPG or GIF; the files go
  * into a ZIP named by the page that uses them. Without duplicates, an image
  * used on several pages, or stored twice with the same pixels, is saved once,
  * where it first appears.
@@ -46,11 +47,10 @@ export class ExtractImagesProcessor implements Processor<typeof extractImagesToo
     const images = [...new Set(pages.flat())];
     const pixels = this.checkBudgets(file, pdf, pages, images, params);
 
-    const outputDir = await workspace.newFolder();
-    const decoded = await decodeImages(
+    const decoded = images.length === 0 ? [] : await decodeImages(
       {
         input: source,
-        outputDir,
+        outputDir: await workspace.newFolder(),
         format: params.format,
         images: images.map((ref, index) => ({ object: Number(ref.split(' ')[0]), name: String(index + 1) })),
         watchdogMs: pageWatchdog(pages.length) + images.length * MS_PER_IMAGE + megapixels(pixels) * MS_PER_MEGAPIXEL,
