@@ -160,10 +160,10 @@ def on_white(image):
 def write_gif(image, path):
     rgb = image.convert("RGB")
     if image.mode not in ("LA", "RGBA"):
-        rgb.quantize(colors=256).save(path, "GIF")
+        rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, "GIF")
         return
     # Index 255 is kept for transparency: the picture gets the other 255.
-    indexed = rgb.quantize(colors=255)
+    indexed = rgb.quantize(colors=255, method=Image.Quantize.FASTOCTREE)
     hidden = image.getchannel("A").point(lambda a: 255 if a < 128 else 0)
     indexed.paste(255, mask=hidden)
     indexed.save(path, "GIF", transparency=255)

@@ -128,15 +128,15 @@ export const FORM_LAYOUT = {
   size: { small: { left: 20, top: 200, right: 40, bottom: 220 }, large: { left: 60, top: 200, right: 80, bottom: 220 } },
   /** A filled blue square drawn as a vector shape. */
   square: { left: 300, top: 60, right: 360, bottom: 100 },
-  /** A comment (a square annotation with its own green appearance), not a form field. */
+  /** A comment (a square annotation with its own green appearance), not a form field; a link (no appearance) follows it. */
   comment: { left: 300, top: 250, right: 350, bottom: 300 },
 } as const;
 
 /**
  * One 400 × 400 page: a heading, a blue vector square, a text field, a
  * read-only text field, a ticked and an unticked checkbox, a radio group, and
- * a comment annotation that is not part of the form. pdf-lib writes each
- * field's appearance.
+ * a comment and a link, annotations that are not part of the form. pdf-lib
+ * writes each field's appearance.
  */
 export async function formPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -175,6 +175,8 @@ export async function formPdf(): Promise<Buffer> {
   );
   const comment = doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [x, y, x + width, y + height], F: 4, Contents: PDFString.of('Looks good'), AP: { N: appearance } });
   page.node.addAnnot(doc.context.register(comment));
+  const link = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [20, 20, 120, 40], Border: [0, 0, 0], A: { S: 'URI', URI: PDFString.of('https://example.com/') } });
+  page.node.addAnnot(doc.context.register(link));
   return Buffer.from(await doc.save());
 }
 

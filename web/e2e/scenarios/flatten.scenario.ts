@@ -8,7 +8,7 @@ const ERROR_TOAST = /Oops! Something went wrong\.\s*We’re experiencing a tempo
 
 export default defineScenario(flattenTool, [
   {
-    name: 'flattens only the form: values become page text, the fields go, the comment stays; saves <name>_flattened.pdf',
+    name: 'flattens only the form: values become page text, the fields go, the comment and the link stay; saves <name>_flattened.pdf',
     run: async (ctx) => {
       await ctx.openFromHome();
       await ctx.chooseFiles([pdfUpload('application.pdf', await formPdf())]);
@@ -17,7 +17,7 @@ export default defineScenario(flattenTool, [
       await ctx.expectResultView();
       const result = await ctx.download();
       expect(result.name).toBe('application_flattened.pdf');
-      expect(formReport(result.bytes)).toEqual({ hasForm: false, fields: [], annotations: [['/Square']] });
+      expect(formReport(result.bytes)).toEqual({ hasForm: false, fields: [], annotations: [['/Square', '/Link']] });
       const text = pageTexts(result.bytes)[0];
       expect(text).toContain(FORM_LAYOUT.name.value);
       expect(text).toContain(FORM_LAYOUT.reference.value);

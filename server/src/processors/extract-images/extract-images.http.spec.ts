@@ -165,9 +165,9 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
       expect(right[1]).toBeGreaterThan(180);
       expect(right[0] + right[2]).toBeLessThan(60);
     } else {
-      // GIF: transparent where mostly transparent.
+      // GIF: transparent where mostly transparent; 256 colours, so within a step or two of the colour.
       expect(left[3]).toBe(0);
-      expect(right).toEqual([0, 200, 0, 255]);
+      expect(right.map((channel, i) => Math.abs(channel - [0, 200, 0, 255][i]) <= 2)).toEqual([true, true, true, true]);
     }
   });
 

@@ -51,21 +51,21 @@ describe('Flatten (/api/v1/misc/flatten)', () => {
   });
   const flatten = (fields: Record<string, string | number | boolean> = {}, upload = form) => postTool(server, flattenTool.endpoint, [upload], fields);
 
-  it('starts from a form qpdf sees six field widgets and a comment in', () => {
+  it('starts from a form qpdf sees six field widgets, a comment and a link in', () => {
     expect(formReport(form.content)).toEqual({
       hasForm: true,
       fields: ['applicant.name', 'applicant.reference', 'agree', 'newsletter', 'size', 'size'],
-      annotations: [['/Widget', '/Widget', '/Widget', '/Widget', '/Widget', '/Widget', '/Square']],
+      annotations: [['/Widget', '/Widget', '/Widget', '/Widget', '/Widget', '/Widget', '/Square', '/Link']],
     });
   });
 
   describe('only forms', () => {
-    it('makes the fields page content: the form is gone, the comment stays, and the name is the upload’s', async () => {
+    it('makes the fields page content: the form is gone, the comment and the link stay, and the name is the upload’s', async () => {
       const res = await flatten({ flattenOnlyForms: true });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.fileName).toBe('application.pdf');
-      expect(formReport(res.body)).toEqual({ hasForm: false, fields: [], annotations: [['/Square']] });
+      expect(formReport(res.body)).toEqual({ hasForm: false, fields: [], annotations: [['/Square', '/Link']] });
     });
 
     it('keeps the values as text, the ticks and the chosen radio button visible, and the page as it looked', async () => {
