@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flattenTool } from '@folio/registry';
 import { FORM_LAYOUT, formPdf, formReport, unrenderedFormPdf } from '../../../test/support/form-pdfs';
+import { imageBomb } from '../../../test/support/hostile-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
 import { listImages } from '../../../test/support/image-pdfs';
 import { colouredShare, flatPng, renderColour, type ColourImage } from '../../../test/support/marks';
@@ -118,6 +119,13 @@ describe('Flatten (/api/v1/misc/flatten)', () => {
       expect(colouredShare(renderColour(res.body, 1), FORM_LAYOUT.square)).toBeGreaterThan(0.95);
     });
 
+    it('draws a field’s value that had no appearance yet', async () => {
+      const res = await flatten({}, { name: 'city.pdf', content: unrenderedFormPdf('Springfield') });
+      expect(res.status).toBe(200);
+      expect(pageTexts(res.body)).toEqual(['']);
+      expect(colouredShare(renderColour(res.body, 1), { left: 20, top: 76, right: 220, bottom: 100 })).toBeGreaterThan(0.05);
+    });
+
     it('keeps every page’s size as shown, rotated pages included', async () => {
       const pages = await makePagesPdf([{ size: [300, 500] }, { size: [612, 792], rotate: 90 }, { size: [595.28, 841.89] }]);
       const res = await flatten({ renderDpi: 72 }, { name: 'mixed.pdf', content: pages });
@@ -163,6 +171,12 @@ describe('Flatten (/api/v1/misc/flatten)', () => {
         'A page of "huge.pdf" would be 14400 × 14400 pixels at 72 DPI; pages of up to 40 megapixels can be rendered. Flatten only the forms instead.',
       );
       expect((await flatten({ flattenOnlyForms: true }, huge)).status).toBe(200);
+    });
+
+    it('refuses an image declaring gigabytes of pixels before anything is drawn', async () => {
+      const res = await flatten({}, { name: 'bomb.pdf', content: imageBomb() });
+      expect(res.status).toBe(400);
+      expect(res.json.type).toBe('/errors/content-too-large');
     });
 
     it('refuses a renderDpi that is not a whole number', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { removeImageTool } from '@folio/registry';
 import { FORM_LAYOUT, formPdf, formReport } from '../../../test/support/form-pdfs';
+import { decompressionBomb } from '../../../test/support/hostile-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
 import { listImages, PICTURE_PAGE_TEXTS, PICTURES, picturesPdf, VECTOR_SQUARE } from '../../../test/support/image-pdfs';
 import { colouredShare, flatPng, renderColour } from '../../../test/support/marks';
@@ -118,5 +119,11 @@ describe('Remove Image (/api/v1/general/remove-image-pdf)', () => {
     const corrupt = await removeImages({ name: 'broken.pdf', content: CORRUPT_PDF });
     expect(corrupt.status).toBe(400);
     expect(corrupt.json.type).toBe('/errors/pdf-corrupted');
+  });
+
+  it('refuses page content that inflates to gigabytes before qpdf reads it', async () => {
+    const res = await removeImages({ name: 'bomb.pdf', content: decompressionBomb() });
+    expect(res.status).toBe(400);
+    expect(res.json.type).toBe('/errors/content-too-large');
   });
 });
