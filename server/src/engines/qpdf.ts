@@ -254,11 +254,6 @@ export async function encrypt(input: string, output: string, settings: Encryptio
   }
 }
 
-/** Flattens signature appearances into the pages and drops the signing restrictions. */
-export async function flattenSignatures(input: string, output: string, options: EngineOptions): Promise<void> {
-  await run([input, '--decrypt', '--remove-restrictions', '--generate-appearances', '--flatten-annotations=all', output], options);
-}
-
 /**
  * Draws every annotation that has an appearance into its page's content
  * (form fields' appearances generated first where the form asks for it) and

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mergeTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
-import { encryptPdf, isEncrypted, makePdf, outlineTitles, pageCount, pageTexts } from '../../../test/support/pdfs';
+import { encryptPdf, isEncrypted, makePdf, outlineTitles, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
+import { pdfsig, signedContract } from '../../../test/support/signed-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
@@ -13,6 +17,27 @@ describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
   });
 
   const firstLines = (pdf: Buffer) => pageTexts(pdf);
+
+  /** qpdf's list of the form's fields: name and type. */
+  const formFields = (pdf: Buffer) =>
+    withTempDir((dir) => {
+      writeFileSync(join(dir, 'x.pdf'), pdf);
+      const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=acroform', join(dir, 'x.pdf')], { encoding: 'utf8' }));
+      return (json.acroform.fields as { fullname: string; fieldtype: string }[]).map((f) => `${f.fullname} ${f.fieldtype}`).sort();
+    });
+
+  it('with removeCertSign, drops the signatures (their look stays on the page) and keeps the other form fields', async () => {
+    const signed = { name: 'contract.pdf', content: signedContract() };
+    const kept = await postTool(server, mergeTool.endpoint, [signed, alpha], { removeCertSign: false });
+    expect(formFields(kept.body)).toEqual(['Name /Tx', 'Signature1 /Sig', 'approvals.Approval /Sig']);
+
+    const res = await postTool(server, mergeTool.endpoint, [signed, alpha], { removeCertSign: true });
+    expect(res.status).toBe(200);
+    expect(pdfsig(res.body)).toMatch(/does not contain any signatures/);
+    expect(formFields(res.body)).toEqual(['Name /Tx']);
+    expect(firstLines(res.body)[0]).toContain('Signed by Folio Test Signer');
+    expect(pageCount(res.body)).toBe(3);
+  });
 
   it('joins all pages in the order sent, named after the first file', async () => {
     const res = await postTool(server, mergeTool.endpoint, [beta, alpha], { sortType: 'orderProvided' });

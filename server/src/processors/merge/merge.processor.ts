@@ -1,8 +1,10 @@
 import { baseName, mergeTool, type ToolParams } from '@folio/registry';
 import { readDocumentInfo } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { assemblePages, flattenSignatures, hasSignatureFields } from '../../engines/qpdf';
+import { assemblePages, hasSignatureFields } from '../../engines/qpdf';
+import { PdfEdits } from '../../pdf-objects/object-edits';
 import { flattenOutlines, readOutlines, writeOutlines, type OutlineEntry } from '../../pdf-objects/outlines';
+import { removeSignatures } from '../../pdf-signatures/signature-removal';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 
 type MergeParams = ToolParams<typeof mergeTool>;
@@ -27,8 +29,11 @@ export class MergeProcessor implements Processor<typeof mergeTool> {
     }
 
     if (params.removeCertSign && (await hasSignatureFields(result, engine))) {
+      // As Remove Certificate does: signature fields go, what they showed stays; links and comments are kept.
+      const edits = await PdfEdits.read(result, engine);
+      removeSignatures(edits);
       const unsigned = workspace.newPath('.pdf');
-      await flattenSignatures(result, unsigned, engine);
+      await edits.write(result, unsigned, workspace.newPath('.json'), engine, { decrypt: true });
       result = unsigned;
     }
     return { path: result, nameFrom: ordered[0].originalName };

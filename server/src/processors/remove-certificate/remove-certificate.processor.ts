@@ -1,7 +1,7 @@
 import { removeCertificateTool } from '@folio/registry';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
-import { removeSignatures } from './signatures';
+import { removeSignatures } from '../../pdf-signatures/signature-removal';
 
 /**
  * Removes every signature field and what belongs to signing (values,

@@ -1,5 +1,5 @@
-import { removeAnnotations, type EditableDict, type PdfEdits } from '../../pdf-objects/object-edits';
-import { isReference } from '../../pdf-objects/pdf-objects';
+import { removeAnnotations, type EditableDict, type PdfEdits } from '../pdf-objects/object-edits';
+import { isReference } from '../pdf-objects/pdf-objects';
 
 /** Field trees and /Parent chains deeper than this are not followed (no real form comes near). */
 const MAX_DEPTH = 64;
