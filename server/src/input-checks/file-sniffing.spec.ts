@@ -6,6 +6,9 @@ import { sampleContent } from '../../test/support/sample-files';
 import { sniffFileType } from './file-sniffing';
 
 describe('sniffFileType', () => {
+  // The first test makes the key material (openssl and keytool's JVM): seconds on a busy machine.
+  jest.setTimeout(60_000);
+
   const KEY_MATERIAL: [FileTypeKey, string][] = [
     ['pkcs12', 'signer.p12'],
     ['jks', 'signer.jks'],
