@@ -8,8 +8,8 @@ describe('WIDGETS', () => {
     for (const widget of Object.values(WIDGETS)) expect(typeof widget).toBe('function');
   });
 
-  it('lets only the checkbox render its own label', () => {
+  it('lets only the checkbox and the group of check boxes render their own labels', () => {
     const ownLabel = Object.entries<WidgetComponent>(WIDGETS).filter(([, widget]) => widget.ownsLabel).map(([key]) => key);
-    expect(ownLabel).toEqual(['checkbox']);
+    expect(ownLabel).toEqual(['checkbox', 'choices']);
   });
 });
