@@ -2,7 +2,7 @@ import { constants as fsConstants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions } from './process';
+import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
 
 /**
  * Ghostscript, always with -dSAFER: PostScript is a programming language, and
@@ -16,10 +16,15 @@ const GS = 'gs';
 
 /** Runs Ghostscript with a temporary folder of its own, removed afterwards. */
 async function runGhostscript(args: readonly string[], options: RunOptions): Promise<void> {
+  await runGhostscriptForOutput(args, options);
+}
+
+/** `runGhostscript`, answering what it wrote to stdout and stderr. */
+async function runGhostscriptForOutput(args: readonly string[], options: RunOptions): Promise<RunResult> {
   const scratch = join(options.folder, `gs-${randomUUID()}`);
   await mkdir(scratch);
   try {
-    await runProcess(GS, args, { ...options, env: { TMPDIR: scratch, TEMP: scratch } });
+    return await runProcess(GS, args, { ...options, env: { TMPDIR: scratch, TEMP: scratch } });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -233,4 +238,38 @@ export async function convertToCmyk(input: string, pages: number, output: string
     if (error instanceof EngineFailedError) throw new ColourConversionError(firstMessage(error.stderr));
     throw error;
   }
+}
+
+// ---------------------------------------------------------------- rewriting
+
+/** Ghostscript could not read the document well enough to write it out again. */
+export class PdfRewriteError extends Error {
+  constructor(readonly detail: string) {
+    super(`Ghostscript could not rewrite the document: ${detail}`);
+    this.name = 'PdfRewriteError';
+  }
+}
+
+/**
+ * Writes `input` out again as Ghostscript reads it (pdfwrite): a damaged file's
+ * pages, found by scanning its objects when the cross-reference table is
+ * missing or wrong, drawn from what their content streams still hold, into a
+ * new, well-formed file. Answers how many pages Ghostscript found; none is a
+ * PdfRewriteError (pdfwrite would still write one empty page). `pages` (an
+ * estimate for a file no other reader could count) scales the run's watchdog.
+ */
+export async function rewritePdf(input: string, output: string, pages: number, options: EngineOptions): Promise<number> {
+  let stdout: string;
+  try {
+    // Not quiet: the page range Ghostscript found is reported on stdout ("Processing pages 1 through 3.").
+    const args = [...BASE_ARGS.filter((arg) => arg !== '-dQUIET'), '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '--', input];
+    stdout = (await runGhostscriptForOutput(args, { ...options, watchdogMs: pageWatchdog(pages) })).stdout;
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new PdfRewriteError(firstMessage(`${error.stderr}`));
+    throw error;
+  }
+  const range = /Processing pages (\d+) through (\d+)\./.exec(stdout);
+  const found = range ? Number(range[2]) - Number(range[1]) + 1 : 0;
+  if (!(found > 0)) throw new PdfRewriteError(firstMessage(stdout.split('\n').filter((line) => !/^(GPL Ghostscript|Copyright|This software|see the file)/.test(line)).join('\n')));
+  return found;
 }

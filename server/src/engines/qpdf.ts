@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { EngineFailedError, measureOutput, runProcess, type EngineOptions } from './process';
+import { EngineFailedError, measureOutput, pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
  * qpdf: structural page work (select, reorder, rotate, merge, split) without
@@ -558,4 +558,26 @@ function classify(error: unknown): unknown {
  */
 export async function normalisePdf(input: string, output: string, options: EngineOptions): Promise<void> {
   await run([input, '--decrypt', '--object-streams=generate', output], options);
+}
+
+/** What `qpdf --check` found in a file: nothing, or the problems it names (streams that do not decode, damaged structure). */
+export interface CheckReport {
+  /** qpdf found errors (a content stream that does not decode), not just warnings. */
+  errors: boolean;
+  /** qpdf's warnings and errors, one per line. e.g. 'ERROR: page 2: content stream (content stream object 9 0): errors while decoding content stream' */
+  problems: string[];
+}
+
+/**
+ * Checks a file as `qpdf --check` does: its structure, and every page's content
+ * streams decoded and parsed. `pages` scales the run's watchdog.
+ */
+export async function checkPdf(path: string, pages: number, options: EngineOptions): Promise<CheckReport> {
+  try {
+    const { stdout, stderr, exitCode } = await runProcess(QPDF, ['--check', path], { ...options, okExitCodes: [0, 2, 3], watchdogMs: pageWatchdog(pages) });
+    const problems = `${stdout}\n${stderr}`.split('\n').filter((line) => /^(WARNING|ERROR)\b|^qpdf: /.test(line) && !/operation succeeded/.test(line));
+    return { errors: exitCode === 2, problems };
+  } catch (error) {
+    throw classify(error);
+  }
 }
