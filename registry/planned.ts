@@ -29,7 +29,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'overlay', category: 'advanced', title: 'Overlay PDFs', subtitle: 'Lay one PDF over another.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
   { id: 'scanner-effect', category: 'advanced', title: 'Scanner Effect', subtitle: 'Make a PDF look scanned.' },
-  { id: 'show-javascript', category: 'advanced', title: 'Show Javascript', subtitle: 'See the scripts inside a PDF.' },
   { id: 'split-chapters', category: 'advanced', title: 'Split PDF by Chapters', subtitle: 'One file per bookmark chapter.' },
   { id: 'split-sections', category: 'advanced', title: 'Split PDF by Sections', subtitle: 'Cut pages into grid sections.' },
 ];

@@ -581,3 +581,26 @@ export async function checkPdf(path: string, pages: number, options: EngineOptio
     throw classify(error);
   }
 }
+
+/**
+ * Copies out the given streams' data decoded by qpdf's decoders (Flate with
+ * predictors, LZW, run-length, the ASCII encodings; not images' DCT or JBIG2)
+ * into files named after `prefix`; `filters` are those left undone. Weigh each
+ * first with `decodedStreamSize`: this writes whatever they inflate to.
+ */
+export async function copyDecodedStreams(path: string, refs: readonly string[], prefix: string, options: EngineOptions): Promise<StoredStream[]> {
+  if (refs.length === 0) return [];
+  const argumentFile = `${prefix}arguments`;
+  await writeFile(argumentFile, refs.map((ref) => `--json-object=${ref}`).join('\n'));
+  const copied = await readJson<{ qpdf: [unknown, QpdfObjects] }>(
+    path,
+    ['--json-key=qpdf', '--json-stream-data=file', `--json-stream-prefix=${prefix}`, '--decode-level=generalized', `@${argumentFile}`],
+    options,
+  );
+  return Object.entries(copied.qpdf[1]).flatMap(([key, entry]) => {
+    if (!entry.stream?.datafile) return [];
+    const filter = entry.stream.dict['/Filter'];
+    const filters = filter === undefined ? [] : typeof filter === 'string' ? [filter] : Array.isArray(filter) ? (filter as string[]) : undefined;
+    return [{ object: Number(key.slice('obj:'.length).split(' ')[0]), filters, dataFile: entry.stream.datafile }];
+  });
+}

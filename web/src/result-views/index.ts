@@ -1,5 +1,6 @@
 import type { ResultViewKey } from '@folio/registry';
 import type { ComponentType } from 'react';
+import { JavascriptCodeView } from './JavascriptCodeView';
 import { PdfInfoView } from './PdfInfoView';
 import { SignatureListView } from './SignatureListView';
 
@@ -17,4 +18,5 @@ export type ResultViewComponent = ComponentType<ResultViewProps>;
 export const RESULT_VIEWS = {
   'signature-list': SignatureListView,
   'pdf-info': PdfInfoView,
+  'javascript-code': JavascriptCodeView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

@@ -1,0 +1,77 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { ResultViewProps } from './index';
+import { tokenize } from './javascript-tokens';
+
+/** Highlighted up to this many characters; past them the text is shown plain (a megabyte of spans would stall the page). */
+export const HIGHLIGHT_CHARS = 200_000;
+/** Shown up to this many characters; the download has everything. */
+export const SHOWN_CHARS = 2_000_000;
+
+/**
+ * Show Javascript's result (spec §2): the scripts in a scrollable code box,
+ * highlighted (comments, strings, keywords, numbers), line endings as the
+ * file's CR or CRLF shown as new lines. Very long text is highlighted only at
+ * its start and cut where showing it would slow the page, with a note saying so;
+ * the 'Download JS' button saves all of it.
+ */
+export function JavascriptCodeView({ body }: ResultViewProps) {
+  const [text, setText] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    let current = true;
+    setText(null);
+    body.text().then(
+      (value) => current && setText(value),
+      () => current && setText(''),
+    );
+    return () => {
+      current = false;
+    };
+  }, [body]);
+
+  const shown = useMemo(() => (text === null ? null : prepare(text)), [text]);
+  if (shown === null) return null;
+
+  return (
+    <div className="js-code" data-testid="javascript-code">
+      <p id={`${id}-label`} className="js-code__label">
+        Extracted JavaScript
+      </p>
+      {shown.note && (
+        <p className="js-code__note" data-testid="javascript-code-note">
+          {shown.note}
+        </p>
+      )}
+      <pre className="js-code__box" tabIndex={0} aria-labelledby={`${id}-label`}>
+        <code>
+          {shown.tokens.map((token, i) =>
+            token.kind === 'plain' ? (
+              token.text
+            ) : (
+              <span key={i} className={`js-code__${token.kind}`}>
+                {token.text}
+              </span>
+            ),
+          )}
+          {shown.rest}
+        </code>
+      </pre>
+    </div>
+  );
+}
+
+/** The text as the box shows it: the highlighted start, the plain rest, and a note when either was limited. */
+function prepare(raw: string) {
+  const text = raw.replace(/\r\n?/g, '\n');
+  const cut = text.length > SHOWN_CHARS;
+  const visible = cut ? text.slice(0, SHOWN_CHARS) : text;
+  const highlighted = visible.slice(0, HIGHLIGHT_CHARS);
+  const megabytes = (chars: number) => `${Math.round(chars / 100_000) / 10} million characters`;
+  const note = cut
+    ? `The scripts run to ${megabytes(text.length)}: the first ${megabytes(SHOWN_CHARS)} are shown, the first ${HIGHLIGHT_CHARS.toLocaleString('en')} highlighted. Download JS saves all of them.`
+    : visible.length > HIGHLIGHT_CHARS
+      ? `Only the first ${HIGHLIGHT_CHARS.toLocaleString('en')} characters are highlighted; the rest is shown plain.`
+      : undefined;
+  return { tokens: tokenize(highlighted), rest: visible.slice(highlighted.length), note };
+}
