@@ -21,7 +21,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
-  { id: 'auto-rename', category: 'advanced', title: 'Auto Rename PDF', subtitle: 'Name a PDF after its title.' },
   { id: 'auto-split-size', category: 'advanced', title: 'Split PDF by Size or Count', subtitle: 'Parts by size, pages or number of documents.' },
   { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
   { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
