@@ -1,4 +1,4 @@
-import { runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
  * ImageMagick 6, for decoding the image formats pdf-lib cannot embed (GIF, BMP,
@@ -130,4 +130,77 @@ export const MAX_IMAGE_SIDE = 16384;
 /** Puts images into one multi-frame file (TIFF), one frame each, in order. */
 export async function combineFrames(inputs: readonly string[], output: string, format: RasterFormat, options: EngineOptions): Promise<void> {
   await runProcess(CONVERT, [...RESOURCE_LIMITS, ...inputs, ...(ENCODING[format] ?? []), `${CODER[format]}:${output}`], options);
+}
+
+/** How `makeLookScanned` treats one page picture; every value is chosen by the caller (randomness included). */
+export interface ScanLook {
+  /** Grey output (unless `yellowish` tints it); otherwise colour. */
+  grayscale: boolean;
+  /**
+   * The frame drawn around the page before it is tilted, innermost ring
+   * first: each ring's width in pixels and grey level (0–255). e.g. a shaded
+   * edge [{ width: 5, grey: 232 }, { width: 5, grey: 215 }, ...]
+   */
+  border: readonly { width: number; grey: number }[];
+  /** Tilt in degrees, clockwise. */
+  angle: number;
+  /** Grey level (0–255) showing in the corners the tilt uncovers. */
+  background: number;
+  /** Gaussian blur sigma in pixels; 0 for none. */
+  blur: number;
+  /** Multiplies every level (1 unchanged). */
+  brightness: number;
+  /** Stretches levels about mid-grey (1 unchanged). */
+  contrast: number;
+  /** Standard deviation of the grain, in levels of 255 (at mid-grey); 0 for none. */
+  noise: number;
+  /** Tints the page like old paper. */
+  yellowish: boolean;
+  /** Pixel size of the result: the tilted picture is scaled to cover it and cut to it. */
+  width: number;
+  height: number;
+  /** JPEG quality, 1–100. */
+  quality: number;
+}
+
+/** ImageMagick's Gaussian noise: a standard deviation of about 20 levels of 255 at mid-grey per unit of -attenuate. */
+const NOISE_LEVELS_PER_ATTENUATE = 20;
+
+/**
+ * Makes a rendered page (PGM, PPM or PNG) look scanned and writes it as a
+ * baseline JPEG of `look.width` × `look.height` pixels: framed, tilted,
+ * blurred, its levels changed, grain added, tinted, then scaled to cover the
+ * page's size and cut to it. One thread: callers run pages side by side.
+ */
+export async function makeLookScanned(input: string, output: string, look: ScanLook, options: EngineOptions): Promise<void> {
+  const grey = (level: number) => `gray(${Math.round(Math.min(255, Math.max(0, level)))})`;
+  const colourOut = !look.grayscale || look.yellowish;
+  await runProcess(
+    CONVERT,
+    [
+      ...RESOURCE_LIMITS,
+      '-limit', 'thread', '1',
+      input,
+      ...(look.grayscale ? ['-colorspace', 'Gray'] : []),
+      ...look.border.flatMap((ring) => ['-bordercolor', grey(ring.grey), '-border', String(ring.width)]),
+      // Turned by a distortion sampled bilinearly (-filter point: no area resampling), twice as fast as -rotate; +filter after it, for the resize.
+      ...(look.angle !== 0
+        ? ['-background', grey(look.background), '-virtual-pixel', 'background', '-filter', 'point', '+distort', 'SRT', look.angle.toFixed(3), '+filter']
+        : []),
+      ...(look.blur > 0 ? ['-blur', `0x${look.blur}`] : []),
+      ...(look.contrast !== 1 ? ['-function', 'Polynomial', `${look.contrast},${(1 - look.contrast) / 2}`] : []),
+      ...(look.brightness !== 1 ? ['-evaluate', 'multiply', String(look.brightness)] : []),
+      ...(look.noise > 0 ? ['-attenuate', String(look.noise / NOISE_LEVELS_PER_ATTENUATE), '+noise', 'Gaussian'] : []),
+      // Old paper: blue and a little green taken out of the whites.
+      ...(look.yellowish ? ['-colorspace', 'sRGB', '-type', 'TrueColor', '-channel', 'G', '-evaluate', 'multiply', '0.96', '-channel', 'B', '-evaluate', 'multiply', '0.82', '+channel'] : []),
+      '-resize', `${look.width}x${look.height}^`,
+      '-gravity', 'center',
+      '-extent', `${look.width}x${look.height}`,
+      '-type', colourOut ? 'TrueColor' : 'Grayscale',
+      '-quality', String(look.quality),
+      '-strip',
+      `JPEG:${output}`,
+    ],
+    { ...options, watchdogMs: pageWatchdog(1) },
+  );
 }

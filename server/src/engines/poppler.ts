@@ -227,3 +227,28 @@ export async function renderPages(path: string, pages: number, outputPrefix: str
   );
   return pagesWritten(outputPrefix, extension);
 }
+
+/**
+ * Renders pages `first`..`last` (1-based, inclusive) at `dpi` as a viewer shows
+ * them (crop box, /Rotate, annotations), in grey (PGM) or colour (PPM):
+ * uncompressed, the fastest for a next step to read. Answers each page's file
+ * by page number; a page Poppler could not draw has none.
+ */
+export async function renderPageRange(
+  path: string,
+  range: { first: number; last: number },
+  outputPrefix: string,
+  settings: { dpi: number; colour: 'colour' | 'grey' },
+  options: EngineOptions,
+): Promise<Map<number, string>> {
+  await runPoppler(
+    'pdftoppm',
+    ['-f', String(range.first), '-l', String(range.last), '-r', String(settings.dpi), ...(settings.colour === 'grey' ? ['-gray'] : []), path, outputPrefix],
+    { ...options, watchdogMs: pageWatchdog(range.last - range.first + 1) },
+  );
+  const extension = settings.colour === 'grey' ? '.pgm' : '.ppm';
+  const stem = `${basename(outputPrefix)}-`;
+  const files = new Map<number, string>();
+  for (const file of await pagesWritten(outputPrefix, extension)) files.set(Number(basename(file).slice(stem.length, -extension.length)), file);
+  return files;
+}

@@ -604,3 +604,53 @@ export async function copyDecodedStreams(path: string, refs: readonly string[], 
     return [{ object: Number(key.slice('obj:'.length).split(' ')[0]), filters, dataFile: entry.stream.datafile }];
   });
 }
+
+/** One page of a PDF made of pictures: a baseline JPEG shown over the whole page. */
+export interface PicturePage {
+  /** The JPEG's path (inside the job's folder). */
+  jpeg: string;
+  /** Its pixel size and colours, as written. */
+  pixelWidth: number;
+  pixelHeight: number;
+  colour: 'grey' | 'rgb';
+  /** The page's size in points. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Writes a new PDF whose pages each show one JPEG stretched over the whole
+ * page (a page size in points, the picture's pixels over it), the JPEG's bytes
+ * stored as they are (DCTDecode): qpdf builds the file from a JSON description
+ * (`jsonFile`, in the job's folder) that names each JPEG's file, so no picture
+ * is held in memory here.
+ */
+export async function writePicturePdf(pages: readonly PicturePage[], jsonFile: string, output: string, options: EngineOptions): Promise<void> {
+  if (pages.length === 0) throw new Error('writePicturePdf: a PDF needs at least one page.');
+  const objects: Record<string, unknown> = {};
+  const pageRefs: string[] = [];
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  pages.forEach((page, i) => {
+    const [pageObject, contents, image] = [3 + i * 3, 4 + i * 3, 5 + i * 3];
+    pageRefs.push(`${pageObject} 0 R`);
+    const draw = `q ${round(page.width)} 0 0 ${round(page.height)} 0 0 cm /Im0 Do Q`;
+    objects[`obj:${pageObject} 0 R`] = {
+      value: { '/Type': '/Page', '/Parent': '2 0 R', '/MediaBox': [0, 0, round(page.width), round(page.height)], '/Resources': { '/XObject': { '/Im0': `${image} 0 R` } }, '/Contents': `${contents} 0 R` },
+    };
+    objects[`obj:${contents} 0 R`] = { stream: { dict: {}, data: Buffer.from(draw).toString('base64') } };
+    objects[`obj:${image} 0 R`] = {
+      stream: {
+        dict: { '/Type': '/XObject', '/Subtype': '/Image', '/Width': page.pixelWidth, '/Height': page.pixelHeight, '/ColorSpace': page.colour === 'grey' ? '/DeviceGray' : '/DeviceRGB', '/BitsPerComponent': 8, '/Filter': '/DCTDecode' },
+        datafile: page.jpeg,
+      },
+    };
+  });
+  const maxObjectId = 2 + pages.length * 3;
+  objects['obj:1 0 R'] = { value: { '/Type': '/Catalog', '/Pages': '2 0 R' } };
+  objects['obj:2 0 R'] = { value: { '/Type': '/Pages', '/Kids': pageRefs, '/Count': pages.length } };
+  objects.trailer = { value: { '/Root': '1 0 R', '/Size': maxObjectId + 1 } };
+  const header = { jsonversion: 2, pdfversion: '1.7', pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: maxObjectId };
+  await writeFile(jsonFile, JSON.stringify({ qpdf: [header, objects] }));
+  // The JPEGs are stored as they are; the small content streams compressed.
+  await run(['--json-input', jsonFile, '--compress-streams=y', '--decode-level=generalized', '--object-streams=generate', output], options);
+}
