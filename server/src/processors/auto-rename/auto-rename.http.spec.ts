@@ -4,6 +4,9 @@ import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageCount, pageTexts } f
 import { useTestServer } from '../../../test/support/test-server';
 import { bodyLines, linesPdf, type PlacedLine } from '../../../test/support/titled-pdfs';
 
+// Engines run on a machine shared with other jobs: seconds a request when it is busy.
+jest.setTimeout(60_000);
+
 /** A report: a small running header above the title, a subtitle, body text, and a bigger heading on page 2. */
 const REPORT: PlacedLine[][] = [
   [

@@ -18,6 +18,9 @@ import {
 } from '../../../test/support/repairable-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
+// Engines run on a machine shared with other jobs: seconds a request when it is busy.
+jest.setTimeout(60_000);
+
 const CORRUPT_TEXT =
   "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.";
 const PASSWORD_TEXT = 'The PDF Document is passworded and either the password was not provided or was incorrect';

@@ -5,6 +5,9 @@ import { CORRUPT_PDF, encryptPdf, makePdf } from '../../../test/support/pdfs';
 import { bigScriptPdf, formScriptsPdf, scriptBombPdf } from '../../../test/support/script-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
+// Engines run on a machine shared with other jobs: seconds a request when it is busy.
+jest.setTimeout(60_000);
+
 /** The answer's scripts: each header line's "Script:" part and the code under it. */
 function sections(text: string): { script: string; code: string }[] {
   return text
