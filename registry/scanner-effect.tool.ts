@@ -100,6 +100,4 @@ export const scannerEffectTool = defineTool({
   toast: { success: 'Scanner effect applied successfully!' },
   // Spec §4: after a success every value goes back to its default.
   afterSuccess: 'reset',
-  // Every page is drawn and redrawn as a picture: far more work than most tools (bounded by the processor's pixel budget).
-  timeoutMs: 600_000,
 });

@@ -243,11 +243,11 @@ describe('Scanner Effect (/api/v1/misc/scanner-effect)', () => {
     });
 
     it('a document whose pages would make too many pixels, before drawing anything', async () => {
-      // 20 letter pages at 600 DPI: 673 megapixels, past the tool's 400.
+      // 20 letter pages at 600 DPI: 673 megapixels, past the 300 the default 300 s job limit allows.
       const res = await scan({ advancedEnabled: true, resolution: 600 }, await largePagesPdf(20, [612, 792]), 'thick.pdf');
       expect(res.status).toBe(400);
       expect(res.json.detail).toBe(
-        'The 20 pages of "thick.pdf" would make 673.2 megapixels at 600 DPI; the scanner effect draws up to 400 per request. Choose a lower resolution or fewer pages.',
+        'The 20 pages of "thick.pdf" would make 673.2 megapixels at 600 DPI; the scanner effect draws up to 300 per request. Choose a lower resolution or fewer pages.',
       );
     });
 

@@ -12,12 +12,13 @@ import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, typ
 import { pageLook, scanSettings } from './scan-look';
 
 /**
- * Most pixels one request's pages may make: each is drawn, then framed,
- * tilted, blurred and grained, up to half a second of one core per megapixel
- * (the strongest blur): within the tool's time limit on a busy machine.
- * 400 megapixels are some 190 letter pages at the default 150 DPI, 47 at 300.
+ * Pixels one request's pages may make per second of the job's time limit:
+ * each is drawn, then framed, tilted, blurred and grained, up to half a second
+ * of one core per megapixel (the strongest blur), so a request within the
+ * budget ends within the limit on a busy machine. At the default 300 s, 300
+ * megapixels: some 140 letter pages at the default 150 DPI, 35 at 300.
  */
-export const MAX_EFFECT_PIXELS = 400_000_000;
+export const PIXELS_PER_SECOND = 1_000_000;
 /** Pages Poppler draws in one run, so a long document is not reopened for every page. */
 const PAGES_PER_RENDER = 4;
 
@@ -37,7 +38,7 @@ export class ScannerEffectProcessor implements Processor<typeof scannerEffectToo
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof scannerEffectTool>): Promise<ProcessorOutput> {
     const settings = scanSettings(params);
     const sizes = await readPageSizes(file.path, engine);
-    const pixels = this.checkBudgets(file, sizes, settings.dpi, params.advancedEnabled);
+    const pixels = this.checkBudgets(file, sizes, settings.dpi, params.advancedEnabled, (engine.timeLimitMs / 1000) * PIXELS_PER_SECOND);
 
     const folder = await workspace.newFolder();
     const pages: PicturePage[] = new Array(sizes.length);
@@ -59,14 +60,14 @@ export class ScannerEffectProcessor implements Processor<typeof scannerEffectToo
     return { path: output };
   }
 
-  /** The raster budgets, and this tool's own on the work; answers each page's pixel size. */
-  private checkBudgets(file: InputFile, sizes: readonly ShownPageSize[], dpi: number, advanced: boolean) {
+  /** The raster budgets, and this tool's own on the work (`maxPixels`); answers each page's pixel size. */
+  private checkBudgets(file: InputFile, sizes: readonly ShownPageSize[], dpi: number, advanced: boolean, maxPixels: number) {
     const lower = advanced ? 'Choose a lower resolution' : 'Choose a lower quality';
     const pixels = refuseOversizedRendering(file, sizes, dpi, this.config, { page: `${lower}.`, request: `${lower} or fewer pages.` });
     const total = pixels.reduce((sum, page) => sum + page.width * page.height, 0);
-    if (total > MAX_EFFECT_PIXELS) {
+    if (total > maxPixels) {
       throw new InvalidInputError(
-        `The ${sizes.length} pages of "${file.originalName}" would make ${megapixels(total)} megapixels at ${dpi} DPI; the scanner effect draws up to ${megapixels(MAX_EFFECT_PIXELS)} per request. ${lower} or fewer pages.`,
+        `The ${sizes.length} pages of "${file.originalName}" would make ${megapixels(total)} megapixels at ${dpi} DPI; the scanner effect draws up to ${megapixels(maxPixels)} per request. ${lower} or fewer pages.`,
       );
     }
     return pixels.map(({ width, height }) => ({ width: Math.max(1, width), height: Math.max(1, height) }));
