@@ -28,6 +28,6 @@ export const autoRenameTool = defineTool({
   action: { label: 'Auto Rename PDF', busyLabel: 'Processing...' },
   result: { kind: 'pdf' },
   // The name is the title found (the processor's); the page takes it from the answer, renamed.pdf without one (spec §7).
-  download: { api: '{name}', browser: 'from-response', fallback: 'renamed.pdf' },
+  download: { api: '{name}', namedByProcessor: true, browser: 'from-response', fallback: 'renamed.pdf' },
   toast: { success: 'PDF renamed and downloaded successfully!' },
 });

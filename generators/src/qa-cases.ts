@@ -521,7 +521,9 @@ class Derivation {
     const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, requestBody({ fields, fieldUploads })));
     const params = parsed.success ? (parsed.data as Values) : {};
     const result = resolveResult(this.tool, params);
-    return { status: 200, contentType: result.apiContentType, fileName: renderFileName(result.download.api, this.uploadName, params) };
+    // A name the processor takes from the document cannot be known from the declaration.
+    const fileName = result.download.namedByProcessor ? undefined : renderFileName(result.download.api, this.uploadName, params);
+    return { status: 200, contentType: result.apiContentType, fileName };
   }
 
   private fieldError(field: string, message: string): QaExpectation {

@@ -70,6 +70,11 @@ export interface DownloadSpec {
   browser: NameTemplate | 'from-response';
   /** Browser name when no upload name is known. e.g. 'cropped.pdf' */
   fallback?: string;
+  /**
+   * The processor names the answer from what it finds in the document (Auto
+   * Rename: the title); `api` is the name when it finds nothing.
+   */
+  namedByProcessor?: boolean;
   /** Text of the download button, where the spec names it. e.g. 'Download Cropped PDF' */
   label?: string;
 }

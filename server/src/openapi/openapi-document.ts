@@ -350,7 +350,9 @@ function success(route: readonly AnyTool[]): Json {
     const mediaType = declared.apiContentType;
     content[mediaType] ??= binary(mediaType);
     const name = `\`${declared.download.api}\``;
-    let line = `the result (${mediaType}), named ${name} after the first upload`;
+    let line = declared.download.namedByProcessor
+      ? `the result (${mediaType}), named after what the document holds (its title), else ${name} after the upload`
+      : `the result (${mediaType}), named ${name} after the first upload`;
     for (const variant of tool.result.variants ?? []) {
       const answer = resolveResult(tool, Object.fromEntries(Object.entries(variant.when).map(([field, values]) => [field, values[0]])));
       content[answer.apiContentType] ??= binary(answer.apiContentType);
