@@ -18,7 +18,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Import from PDF
   // Secure & Sign
   // Edit & Annotate
-  { id: 'ocr-cleanup', category: 'edit', title: 'OCR / Cleanup Scans', subtitle: 'Make scanned pages searchable.' },
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'auto-split-size', category: 'advanced', title: 'Split PDF by Size or Count', subtitle: 'Parts by size, pages or number of documents.' },

@@ -273,3 +273,27 @@ export async function rewritePdf(input: string, output: string, pages: number, o
   if (!(found > 0)) throw new PdfRewriteError(firstMessage(stdout.split('\n').filter((line) => !/^(GPL Ghostscript|Copyright|This software|see the file)/.test(line)).join('\n')));
   return found;
 }
+
+// ---------------------------------------------------------------- images out
+
+/** Ghostscript could not rewrite the document without its images. */
+export class ImageRemovalError extends Error {
+  constructor(readonly detail: string) {
+    super(`Ghostscript could not remove the document's images: ${detail}`);
+    this.name = 'ImageRemovalError';
+  }
+}
+
+/**
+ * Rewrites `input` (`pages` pages) without any of its raster images (pdfwrite
+ * with -dFILTERIMAGE, as the reference removes them after OCR): text, invisible
+ * text included, and vector drawings stay.
+ */
+export async function removeImages(input: string, pages: number, output: string, options: EngineOptions): Promise<void> {
+  try {
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', '-dFILTERIMAGE', `-sOutputFile=${output}`, '--', input], { ...options, watchdogMs: pageWatchdog(pages) });
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new ImageRemovalError(firstMessage(error.stderr));
+    throw error;
+  }
+}

@@ -212,6 +212,18 @@ export async function readTextRuns(pdf: string, range: PageRange, engine: Engine
   return parsePdfToHtmlXml(stdout);
 }
 
+/**
+ * The plain text of every page (`pages` of them), in pdftotext's reading
+ * order, one string per page: a cheap look at which pages have text at all.
+ */
+export async function readPageTexts(pdf: string, pages: number, engine: EngineOptions): Promise<string[]> {
+  const { stdout } = await runPoppler('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { ...engine, maxBuffer: 256 * 1024 * 1024, watchdogMs: pageWatchdog(pages) });
+  // pdftotext ends every page with a form feed.
+  const texts = stdout.split('\f').slice(0, pages);
+  while (texts.length < pages) texts.push('');
+  return texts;
+}
+
 /** How many pages a range spans. */
 export function pagesIn(range: PageRange): number {
   return range.last - range.first + 1;

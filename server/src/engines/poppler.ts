@@ -180,6 +180,9 @@ export interface StoredImage {
   page: number;
   width: number;
   height: number;
+  /** Pixels per inch as drawn on the page, across and down (0 when pdfimages cannot tell). */
+  xPpi: number;
+  yPpi: number;
 }
 
 /**
@@ -189,9 +192,11 @@ export interface StoredImage {
 export async function listImages(path: string, range: { first: number; last: number }, options: EngineOptions): Promise<StoredImage[]> {
   const { stdout } = await runPoppler('pdfimages', ['-list', '-f', String(range.first), '-l', String(range.last), path], options);
   const images: StoredImage[] = [];
-  // page num type width height ...; header lines do not start with a number.
-  for (const match of stdout.matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s/gm)) {
-    images.push({ page: Number(match[1]), width: Number(match[2]), height: Number(match[3]) });
+  // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio;
+  // header lines do not start with a number.
+  for (const match of stdout.matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s.*$/gm)) {
+    const [xPpi, yPpi] = match[0].trim().split(/\s+/).slice(12, 14).map((n) => Number(n) || 0);
+    images.push({ page: Number(match[1]), width: Number(match[2]), height: Number(match[3]), xPpi: xPpi ?? 0, yPpi: yPpi ?? 0 });
   }
   return images;
 }
