@@ -29,7 +29,7 @@ export const ocrCleanupTool = defineTool({
       label: 'Languages',
       help: 'The languages the scanned text is written in.',
       options: LANGUAGES,
-      default: ['eng'],
+      // No default: the visitor says which languages the scan is in (the reference refuses a request without any).
       required: 'Please select at least one language.',
       invalid: 'Selected languages are invalid.',
       // The reference drops codes it has no language data for and refuses only when none is left.
@@ -37,11 +37,12 @@ export const ocrCleanupTool = defineTool({
     }),
     ocrType: select({
       label: 'OCR mode',
+      help: 'Skip text and Normal recognise only the pages without text; Force OCR recognises every page, turning its text into a picture.',
       options: [
-        { value: 'skip-text', label: 'Skip pages that already have text' },
-        { value: 'force-ocr', label: 'Force OCR: recognise every page, turning existing text into an image' },
+        { value: 'skip-text', label: 'Skip text' },
+        { value: 'force-ocr', label: 'Force OCR' },
         // The reference's clients send Normal; it behaves as skip-text there and here.
-        { value: 'normal', label: 'Normal: recognise pages without text, keep pages with text' },
+        { value: 'normal', label: 'Normal' },
       ],
       caseInsensitive: true,
       default: 'force-ocr',
@@ -49,10 +50,10 @@ export const ocrCleanupTool = defineTool({
     }),
     ocrRenderType: select({
       label: 'Render type',
-      help: 'How the recognised text is laid over the page; both are searchable.',
+      help: 'How the recognised text is laid over the page: hOCR places each word itself, Sandwich uses Tesseract’s own text layer. Both are searchable.',
       options: [
-        { value: 'hocr', label: 'hOCR (text placed word by word)' },
-        { value: 'sandwich', label: 'Sandwich (Tesseract’s own text layer)' },
+        { value: 'hocr', label: 'hOCR' },
+        { value: 'sandwich', label: 'Sandwich' },
       ],
       caseInsensitive: true,
       default: 'hocr',
@@ -85,7 +86,7 @@ export const ocrCleanupTool = defineTool({
     }),
   },
 
-  action: { label: 'OCR / Cleanup Scans', busyLabel: 'Processing...' },
+  action: { label: 'Process with OCR', busyLabel: 'Processing...' },
   result: {
     kind: 'pdf',
     // Reference §6.9: with the sidecar, a ZIP holding <base>_OCR.pdf and <base>_OCR.txt.

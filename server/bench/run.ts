@@ -5,6 +5,10 @@
  *    (merge of two ~150 MB PDFs; one page out of a ~600 MB PDF), with peak memory.
  * 3. A mixed load: 200 requests from 16 concurrent clients over merge, rotate, split
  *    and an Export converter (Markdown to PDF, through the warm Chromium).
+ * 4. OCR: pages per minute on a 20-page scan, through the API against `ocrmypdf`
+ *    run directly with the same options (bench/ocr.ts).
+ * `npm run bench -- --only=ocr` runs the OCR section alone (a few minutes) and
+ * keeps the other figures of docs/bench/latest.json as they were.
  * Only loopback traffic; every loop is bounded.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -13,11 +17,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeLargePdf } from './large-pdf';
 import { medianOf, percentile, rssMb, sample } from './measure';
+import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
 import { startTransferSink } from './transfer-sink';
 
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
+/** `--only=ocr`: just that section. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (ONLY !== undefined && ONLY !== 'ocr') throw new Error(`--only takes "ocr", not "${ONLY}".`);
 
 async function startServer(dir: string, port: number): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = Date.now();
@@ -123,7 +131,33 @@ async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/** The OCR section alone, its figures put into the last full run's results. */
+async function ocrOnly(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  let server: ChildProcess | undefined;
+  try {
+    server = (await startServer(dir, port)).child;
+    const ocr = await benchOcr(port, dir);
+    console.log(ocr);
+    const outDir = join(REPO, 'docs/bench');
+    const previous = JSON.parse(readFileSync(join(outDir, 'latest.json'), 'utf8')) as Results;
+    writeResults(outDir, { ...previous, ocr });
+  } finally {
+    server?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function writeResults(outDir: string, results: Results): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, 'latest.md'), markdown(results));
+  console.log(`\nWrote docs/bench/latest.json and docs/bench/latest.md`);
+}
+
 async function main(): Promise<void> {
+  if (ONLY === 'ocr') return ocrOnly();
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   let server: ChildProcess | undefined;
@@ -198,6 +232,9 @@ async function main(): Promise<void> {
     const mixed = { ...load.result, serverMbBefore: round(beforeLoadMb, 0), serverMbPeak: round(load.peakMb, 0), serverMbAfter: round(afterLoadMb, 0) };
     console.log(mixed);
 
+    const ocr = await benchOcr(port, dir);
+    console.log(ocr);
+
     const results: Results = {
       date: new Date().toISOString(),
       machine: `${execFileSync('nproc').toString().trim()} cores, node ${process.version}, qpdf ${execFileSync('qpdf', ['--version']).toString().split('\n')[0].replace('qpdf version ', '')}`,
@@ -205,12 +242,9 @@ async function main(): Promise<void> {
       idleMb: round(idleMb, 0),
       largeFiles: large,
       mixedLoad: mixed,
+      ocr,
     };
-    const outDir = join(REPO, 'docs/bench');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(join(outDir, 'latest.md'), markdown(results));
-    console.log(`\nWrote docs/bench/latest.json and docs/bench/latest.md`);
+    writeResults(join(REPO, 'docs/bench'), results);
   } finally {
     server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -239,6 +273,8 @@ interface Results {
   idleMb: number;
   largeFiles: LargeFileRow[];
   mixedLoad: Awaited<ReturnType<typeof mixedLoad>> & { serverMbBefore: number; serverMbPeak: number; serverMbAfter: number };
+  /** Absent from results written before the OCR section existed. */
+  ocr?: OcrRow;
 }
 
 function markdown(r: Results): string {
@@ -262,6 +298,7 @@ function markdown(r: Results): string {
       `${m.throughputPerSecond} req/s, p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, p99 ${m.p99Ms} ms; ` +
       `${m.tooManyRequests} × 429, ${m.otherFailures} other failures; server memory ${m.serverMbBefore} → peak ${m.serverMbPeak} → ${m.serverMbAfter} MB.`,
     '',
+    ...(r.ocr ? ocrMarkdown(r.ocr) : []),
   ].join('\n');
 }
 

@@ -72,6 +72,11 @@ export interface RecognitionJob {
   jobs: number;
   /** Largest picture of one page OCRmyPDF may unpack, in megapixels (its decompression-bomb guard). */
   maxImageMegapixels: number;
+  /**
+   * What the work is worth in ordinary pages (a letter page at 300 DPI; larger
+   * pictures count for more), for the run's watchdog. The number of pages by default.
+   */
+  workInPages?: number;
 }
 
 /**
@@ -116,9 +121,9 @@ export async function recognisePages(job: RecognitionJob, engine: EngineOptions)
     job.input,
     job.output,
   ];
-  const pages = job.pages?.length ?? 1;
+  const work = Math.max(job.workInPages ?? 0, job.pages?.length ?? 1);
   try {
-    await runProcess(OCRMYPDF, args, { ...engine, watchdogMs: pageWatchdog(pages * PAGES_PER_RECOGNISED_PAGE) });
+    await runProcess(OCRMYPDF, args, { ...engine, watchdogMs: pageWatchdog(Math.ceil(work * PAGES_PER_RECOGNISED_PAGE)) });
   } catch (error) {
     throw classify(error);
   }

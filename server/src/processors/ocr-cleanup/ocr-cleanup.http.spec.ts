@@ -103,7 +103,7 @@ function textSlant(pdf: Buffer): number {
 describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
   const server = useTestServer();
   const ocr = (pdf: Buffer, fields: Record<string, string | number | boolean> = {}, name = 'scan.pdf'): Promise<ToolResponse> =>
-    postTool(server, ocrCleanupTool.endpoint, [{ name, content: pdf }], fields);
+    postTool(server, ocrCleanupTool.endpoint, [{ name, content: pdf }], { languages: 'eng', ...fields });
 
   let englishScan: Buffer;
   let mixed: Buffer;
@@ -112,7 +112,7 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
     mixed = joinPdfs([await textPdf([TEXT_PAGE]), englishScan]);
   });
 
-  describe('a scanned page, with the defaults (force-ocr, hocr, English)', () => {
+  describe('a scanned page in English, with the defaults (force-ocr, hocr)', () => {
     let res: ToolResponse;
     beforeAll(async () => {
       expect(pageTexts(englishScan)).toEqual(['']);
@@ -146,6 +146,7 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
 
     it('answers a ZIP <base>_OCR.zip holding <base>_OCR.pdf and <base>_OCR.txt', () => {
       expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.fileName).toBe('brief_OCR.zip');
       expect(zip.names.sort()).toEqual(['brief_OCR.pdf', 'brief_OCR.txt']);
     });
@@ -212,10 +213,13 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
   });
 
   describe('refusals', () => {
-    it('refuses languages it does not have with the spec message', async () => {
-      const res = await ocr(englishScan, { languages: 'xyz,klingon' });
-      expect(res.status).toBe(400);
-      expect(res.json.detail).toBe('Selected languages are invalid.');
+    it('refuses a request without languages, and languages it does not have, with the spec messages', async () => {
+      const none = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'scan.pdf', content: englishScan }]);
+      expect(none.status).toBe(400);
+      expect(none.json.detail).toBe('Please select at least one language.');
+      const unknown = await ocr(englishScan, { languages: 'xyz,klingon' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.json.detail).toBe('Selected languages are invalid.');
     });
 
     it('refuses a damaged PDF and a PDF that needs a password with 400', async () => {
@@ -246,12 +250,12 @@ describe('OCR / Cleanup Scans with a small raster budget', () => {
 
   it('refuses more pages to recognise than the server renders, and takes as many pages with text as it likes', async () => {
     const threePages = await scannedPdf([['one'], ['two'], ['three']], { size: [100, 100], dpi: 72 });
-    const refused = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: threePages }]);
+    const refused = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: threePages }], { languages: 'eng' });
     expect(refused.status).toBe(400);
     expect(refused.json.detail).toBe('"long.pdf" has 3 pages to recognise; one request can recognise up to 2. Split the document first.');
 
     const text = await textPdf([['one'], ['two'], ['three']]);
-    const kept = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'text.pdf', content: text }], { ocrType: 'skip-text' });
+    const kept = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'text.pdf', content: text }], { languages: 'eng', ocrType: 'skip-text' });
     expect(kept.status).toBe(200);
     expect(pageCount(kept.body)).toBe(3);
   });

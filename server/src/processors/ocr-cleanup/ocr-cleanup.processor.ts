@@ -13,7 +13,7 @@ import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { surveyPages, type SurveyedPage } from './page-survey';
-import { refuseOversizedRecognition } from './recognition-budget';
+import { ORDINARY_PAGE_PIXELS, refuseOversizedRecognition } from './recognition-budget';
 
 type Params = ToolParams<typeof ocrCleanupTool>;
 
@@ -82,8 +82,10 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
     options: { params: Params; mode: 'skip-text' | 'force-ocr'; sidecar?: string },
     engine: EngineOptions,
   ): Promise<void> {
-    const largestPage = refuseOversizedRecognition(file, pages, this.config);
+    const size = refuseOversizedRecognition(file, pages, this.config);
     const { params } = options;
+    // Required by the declaration: the schema lets no request through without one.
+    if (!params.languages?.length) throw new Error('OCR / Cleanup Scans: no languages reached the processor.');
     const jobs = Math.max(1, Math.min(this.config.engineConcurrency, availableParallelism(), pages.length));
     try {
       await recognisePages(
@@ -100,7 +102,9 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
           cleanFinal: params.cleanFinal,
           sidecar: options.sidecar,
           jobs,
-          maxImageMegapixels: Math.ceil(Math.max(largestPage, this.config.maxPixelsPerPage) / 1_000_000) + 1,
+          maxImageMegapixels: Math.ceil(Math.max(size.largest, this.config.maxPixelsPerPage) / 1_000_000) + 1,
+          // A page drawn larger than an ordinary scan takes Tesseract longer, in proportion.
+          workInPages: size.total / ORDINARY_PAGE_PIXELS,
         },
         engine,
       );

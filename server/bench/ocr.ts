@@ -1,0 +1,158 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/**
+ * The OCR section of the bench: pages per minute on one scanned document,
+ * through the API against `ocrmypdf` run directly with the same options, the
+ * two runs alternating (ABBA) so that load from elsewhere on the machine falls
+ * on both alike.
+ */
+
+const run = promisify(execFile);
+
+/** Words for the bench's pages: ordinary English prose, so Tesseract works as on a real letter. */
+const PROSE = (
+  'The committee met on a grey Tuesday morning to review the harbour accounts for the previous quarter. ' +
+  'Several members noted that the lighthouse repairs had cost more than expected, largely because the ' +
+  'contractor discovered corrosion beneath the old iron stairway. The treasurer proposed moving funds ' +
+  'from the festival budget, which had been underspent, and after some discussion the motion was carried. ' +
+  'Attention then turned to the ferry timetable, where complaints about early departures had doubled since ' +
+  'spring. It was agreed that the secretary would write to the operator and request a meeting before the ' +
+  'summer season begins, with particular attention to the needs of school children and elderly passengers.'
+).split(' ');
+
+/** Options both runs use: the tool's defaults (force-ocr, hOCR, English). */
+const FIELDS = { languages: 'eng', ocrType: 'force-ocr', ocrRenderType: 'hocr' };
+const DIRECT_ARGS = ['--force-ocr', '--language', 'eng', '--pdf-renderer', 'hocr', '--output-type', 'pdf', '--quiet'];
+
+/**
+ * Writes a scanned document of `pages` letter pages: a text PDF of prose (Times,
+ * 11 pt, 40 lines a page) drawn at 300 DPI in grey by pdftoppm, each picture
+ * given a little noise and a slight turn by ImageMagick as a scanner would, then
+ * stored as JPEG (quality 85), one picture per page.
+ */
+export async function writeScannedPdf(path: string, pages: number, dir: string): Promise<void> {
+  const text = await PDFDocument.create();
+  const font = await text.embedFont(StandardFonts.TimesRoman);
+  let word = 0;
+  for (let p = 0; p < pages; p++) {
+    const page = text.addPage([612, 792]);
+    for (let line = 0; line < 40; line++) {
+      let content = '';
+      while (font.widthOfTextAtSize(`${content} ${PROSE[word % PROSE.length]}`, 11) < 480) content = `${content} ${PROSE[word++ % PROSE.length]}`;
+      page.drawText(content.trim(), { x: 66, y: 730 - line * 16.5, size: 11, font });
+    }
+  }
+  const work = join(dir, 'scan-pages');
+  mkdirSync(work, { recursive: true });
+  writeFileSync(join(work, 'text.pdf'), await text.save());
+  await run('pdftoppm', ['-r', '300', '-gray', '-png', join(work, 'text.pdf'), join(work, 'page')]);
+  const pngs = readdirSync(work).filter((name) => name.endsWith('.png')).sort();
+  const scan = await PDFDocument.create();
+  for (const [index, png] of pngs.entries()) {
+    const jpeg = join(work, `${png}.jpg`);
+    const turn = ((index % 5) - 2) * 0.2;
+    await run('convert', [join(work, png), '-attenuate', '0.4', '+noise', 'Gaussian', '-background', 'white', '-rotate', String(turn), '-gravity', 'center', '-extent', '2550x3300', '-quality', '85', jpeg]);
+    const picture = await scan.embedJpg(readFileSync(jpeg));
+    scan.addPage([612, 792]).drawImage(picture, { x: 0, y: 0, width: 612, height: 792 });
+  }
+  writeFileSync(path, await scan.save());
+}
+
+export interface OcrRow {
+  pages: number;
+  /** Size of the scanned document. */
+  inputMb: number;
+  /** Median seconds of the API runs and of the direct runs. */
+  apiSeconds: number;
+  directSeconds: number;
+  apiPagesPerMinute: number;
+  directPagesPerMinute: number;
+  /** API pages per minute ÷ direct pages per minute: above 1 the API is faster. */
+  speedup: number;
+  runs: number;
+  /** The options both used. */
+  options: string;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function timed(work: () => Promise<void>): Promise<number> {
+  const started = process.hrtime.bigint();
+  return work().then(() => Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+function curlOcr(base: string, input: string, output: string): Promise<void> {
+  const args = ['-sS', '-o', output, '-w', '%{http_code}', '-F', `fileInput=@${input};type=application/pdf`, ...Object.entries(FIELDS).flatMap(([k, v]) => ['-F', `${k}=${v}`]), `${base}/api/v1/misc/ocr-pdf`];
+  return new Promise((done, fail) => {
+    let status = '';
+    const child = spawn('curl', args);
+    child.stdout.on('data', (d) => (status += d));
+    child.on('exit', (code) => (code === 0 && status === '200' ? done() : fail(new Error(`OCR through the API: curl ${code}, HTTP ${status}`))));
+  });
+}
+
+async function direct(input: string, output: string): Promise<void> {
+  await run('ocrmypdf', [...DIRECT_ARGS, input, output], { maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** Every word of the first line of page 1 is found by pdftotext in `pdf`: the result really is searchable. */
+async function checkSearchable(pdf: string): Promise<void> {
+  const { stdout } = await run('pdftotext', ['-f', '1', '-l', '1', pdf, '-']);
+  const found = new Set(stdout.toLowerCase().split(/\W+/));
+  const expected = PROSE.slice(0, 8).map((w) => w.toLowerCase().replace(/\W/g, ''));
+  const missing = expected.filter((w) => !found.has(w));
+  if (missing.length > 2) throw new Error(`OCR bench: the result lacks the words ${missing.join(', ')}`);
+}
+
+/** `runs` API runs and `runs` direct runs, alternating A B B A …, on the same scanned document. */
+export async function benchOcr(port: number, dir: string, pages = 20, runs = 2): Promise<OcrRow> {
+  const input = join(dir, 'scan.pdf');
+  console.log(`Generating a ${pages}-page scan...`);
+  await writeScannedPdf(input, pages, dir);
+  const ours = join(dir, 'ocr-api.pdf');
+  const theirs = join(dir, 'ocr-direct.pdf');
+  const api: number[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? ['api', 'direct'] : ['direct', 'api'];
+    for (const which of order) {
+      if (which === 'api') api.push(await timed(() => curlOcr(`http://127.0.0.1:${port}`, input, ours)));
+      else raw.push(await timed(() => direct(input, theirs)));
+      console.log(`  OCR ${which}: ${(which === 'api' ? api : raw).at(-1)!.toFixed(1)} s`);
+    }
+  }
+  await checkSearchable(ours);
+  await checkSearchable(theirs);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const [apiSeconds, directSeconds] = [median(api), median(raw)];
+  return {
+    pages,
+    inputMb: round(statSync(input).size / 1024 / 1024, 1),
+    apiSeconds: round(apiSeconds, 1),
+    directSeconds: round(directSeconds, 1),
+    apiPagesPerMinute: round((pages * 60) / apiSeconds, 1),
+    directPagesPerMinute: round((pages * 60) / directSeconds, 1),
+    speedup: round(directSeconds / apiSeconds),
+    runs,
+    options: `ocrmypdf ${DIRECT_ARGS.filter((a) => a !== '--quiet').join(' ')} (jobs: all cores)`,
+  };
+}
+
+/** The section of docs/bench/latest.md. */
+export function ocrMarkdown(row: OcrRow): string[] {
+  return [
+    `OCR of a ${row.pages}-page scan (${row.inputMb} MB, 300 DPI, letter pages of prose), median of ${row.runs} runs each, alternating:`,
+    '',
+    '| OCR | seconds | pages per minute |',
+    '|---|---|---|',
+    `| through the API (\`/api/v1/misc/ocr-pdf\`, defaults) | ${row.apiSeconds} | ${row.apiPagesPerMinute} |`,
+    `| \`${row.options}\` | ${row.directSeconds} | ${row.directPagesPerMinute} |`,
+    '',
+    `API ÷ direct speed: ${row.speedup}×.`,
+    '',
+  ];
+}
