@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFBool, PDFDocument, PDFName } from 'pdf-lib';
 import { ocrCleanupTool } from '@folio/registry';
 import { postTool, type ToolResponse } from '../../../test/support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { joinPdfs, scannedPdf, textPdf } from '../../../test/support/scanned-pdfs';
+import { pdfsig, signedContract } from '../../../test/support/signed-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 // Tesseract takes seconds a page, more on a shared machine.
@@ -194,6 +196,18 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
     expect(withSidecar.read('letter_OCR.txt').toString('utf8')).toBe('[OCR skipped on page(s) 1-2]');
   });
 
+  it('recognises a signed document, which then no longer verifies (the reference invalidates signatures); skip-text leaves it signed', async () => {
+    const signed = signedContract();
+    const forced = await ocr(signed, { ocrType: 'force-ocr' }, 'contract.pdf');
+    expect(forced.status).toBe(200);
+    expect(imagePages(forced.body)).toEqual([1]);
+    expectWordsIn(pageTexts(forced.body)[0], ['Signed contract']);
+    expect(pdfsig(forced.body)).toContain('Digest Mismatch');
+    const kept = await ocr(signed, { ocrType: 'skip-text' }, 'contract.pdf');
+    expect(kept.body.equals(signed)).toBe(true);
+    expect(pdfsig(kept.body)).toContain('Signature is Valid');
+  });
+
   it('removes every picture after OCR with removeImagesAfter, keeping the recognised text (cleaned first with clean)', async () => {
     const res = await ocr(englishScan, { removeImagesAfter: true, clean: true });
     expect(res.status).toBe(200);
@@ -227,6 +241,14 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
       const locked = await ocr(encryptPdf(englishScan, 'user-secret'));
       expect(locked.status).toBe(400);
       expect(locked.json.type).toBe('/errors/pdf-password');
+    });
+
+    it("refuses what OCRmyPDF refuses as the input's fault with 400 saying why (a dynamic XFA form)", async () => {
+      const form = await PDFDocument.load(englishScan);
+      form.catalog.set(PDFName.of('NeedsRendering'), PDFBool.True);
+      const res = await ocr(Buffer.from(await form.save()), {}, 'form.pdf');
+      expect(res.status).toBe(400);
+      expect(res.json.detail).toBe('OCR could not process "form.pdf": The PDF is a dynamic XFA form, which only Adobe Reader can draw; it cannot be recognised.');
     });
 
     it('recognises a PDF protected by an owner password only (its encryption dropped)', async () => {
