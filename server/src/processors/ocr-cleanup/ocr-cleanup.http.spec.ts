@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFBool, PDFDocument, PDFName } from 'pdf-lib';
 import { ocrCleanupTool } from '@folio/registry';
+import { deflatedZeros } from '../../../test/support/hostile-pdfs';
 import { postTool, type ToolResponse } from '../../../test/support/http';
+import { writePdf } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { joinPdfs, scannedPdf, textPdf } from '../../../test/support/scanned-pdfs';
 import { pdfsig, signedContract } from '../../../test/support/signed-pdfs';
@@ -100,6 +102,24 @@ function textSlant(pdf: Buffer): number {
     if (score > best.score) best = { angle: tenths / 10, score };
   }
   return best.angle;
+}
+
+/** A letter page showing one 20000 × 20000 black-and-white picture (400 megapixels, 50 MB unpacked, a few kB stored). */
+function hugeScan(): Buffer {
+  const side = 20_000;
+  const pixels = deflatedZeros((side / 8) * 100, side / 100);
+  const content = 'q 612 0 0 792 0 0 cm /Im0 Do Q';
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      pixels,
+      Buffer.from('\nendstream'),
+    ]),
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
 }
 
 describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
@@ -257,11 +277,14 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
       expectWordsIn(pageTexts(res.body)[0], ENGLISH);
     });
 
-    it('refuses, before drawing anything, a page that would be hundreds of megapixels when drawn for OCR', async () => {
+    it('refuses, before drawing anything, a scan of hundreds of megapixels and a huge page of text', async () => {
       const started = Date.now();
-      const res = await ocr(await makePdf(1, { size: [5000, 5000] }));
-      expect(res.status).toBe(400);
-      expect(res.json.detail).toMatch(/Page 1 of "scan\.pdf" would be 27778 × 27778 pixels .*40 megapixels/);
+      const scan = await ocr(hugeScan());
+      expect(scan.status).toBe(400);
+      expect(scan.json.detail).toMatch(/^Page 1 of "scan\.pdf" would be 20001 × 25883 pixels when drawn at 2353 DPI for recognition; pages of up to 40 megapixels/);
+      const text = await ocr(await makePdf(1, { size: [5000, 5000] }), { ocrType: 'force-ocr' });
+      expect(text.status).toBe(400);
+      expect(text.json.detail).toMatch(/^Page 1 of "scan\.pdf" would be 27778 × 27778 pixels when drawn at 400 DPI/);
       expect(Date.now() - started).toBeLessThan(20_000);
     });
   });
