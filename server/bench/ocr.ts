@@ -55,7 +55,7 @@ export async function writeScannedPdf(path: string, pages: number, dir: string):
   for (const [index, png] of pngs.entries()) {
     const jpeg = join(work, `${png}.jpg`);
     const turn = ((index % 5) - 2) * 0.2;
-    await run('convert', [join(work, png), '-attenuate', '0.4', '+noise', 'Gaussian', '-background', 'white', '-rotate', String(turn), '-gravity', 'center', '-extent', '2550x3300', '-quality', '85', jpeg]);
+    await run('convert', [join(work, png), '-attenuate', '0.2', '+noise', 'Gaussian', '-background', 'white', '-rotate', String(turn), '-gravity', 'center', '-extent', '2550x3300', '-quality', '85', jpeg]);
     const picture = await scan.embedJpg(readFileSync(jpeg));
     scan.addPage([612, 792]).drawImage(picture, { x: 0, y: 0, width: 612, height: 792 });
   }
