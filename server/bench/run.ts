@@ -26,6 +26,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
 /** `--only=ocr`: just that section. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (ONLY !== undefined && ONLY !== 'ocr') throw new Error(`--only takes "ocr", not "${ONLY}".`);
+/** OCR runs of each kind (API, direct), alternating; BENCH_OCR_RUNS=1 halves the section's time. */
+const OCR_RUNS = Number(process.env.BENCH_OCR_RUNS ?? 2);
 
 async function startServer(dir: string, port: number): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = Date.now();
@@ -138,7 +140,7 @@ async function ocrOnly(): Promise<void> {
   let server: ChildProcess | undefined;
   try {
     server = (await startServer(dir, port)).child;
-    const ocr = await benchOcr(port, dir);
+    const ocr = await benchOcr(port, server.pid!, dir, 20, OCR_RUNS);
     console.log(ocr);
     const outDir = join(REPO, 'docs/bench');
     const previous = JSON.parse(readFileSync(join(outDir, 'latest.json'), 'utf8')) as Results;
@@ -232,7 +234,7 @@ async function main(): Promise<void> {
     const mixed = { ...load.result, serverMbBefore: round(beforeLoadMb, 0), serverMbPeak: round(load.peakMb, 0), serverMbAfter: round(afterLoadMb, 0) };
     console.log(mixed);
 
-    const ocr = await benchOcr(port, dir);
+    const ocr = await benchOcr(port, pid, dir, 20, OCR_RUNS);
     console.log(ocr);
 
     const results: Results = {
