@@ -39,8 +39,12 @@ const CONCURRENCY = Number(process.env.CORPUS_CONCURRENCY ?? 2);
  * so the other workers keep busy while one request runs into the job limit.
  */
 const LOOKAHEAD = 150;
-/** The corpus is about damage, not speed: PDF to Image renders at 72 DPI rather than its default 300. */
-const FIELD_OVERRIDES: Record<string, Record<string, string>> = { 'pdf-to-image': { dpi: '72' } };
+/**
+ * The corpus is about damage, not speed: PDF to Image renders at 72 DPI rather
+ * than its default 300, and OCR recognises only pages without text (the manuals
+ * have text; its own limit of 30 minutes would outlast this suite's).
+ */
+const FIELD_OVERRIDES: Record<string, Record<string, string>> = { 'pdf-to-image': { dpi: '72' }, 'ocr-cleanup': { ocrType: 'skip-text' } };
 /** Set to a file path to get every answer as JSON (for triage). */
 const REPORT_PATH = process.env.CORPUS_REPORT;
 
