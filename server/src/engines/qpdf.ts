@@ -79,6 +79,86 @@ export async function splitIntoRanges(input: string, ranges: readonly [number, n
   return parts;
 }
 
+/**
+ * Writes `output` made of `input`'s pages in the order listed (1-based), each
+ * as often as it is listed: a repeat is a copy of the page object sharing the
+ * page's content and resources, so a page listed a hundred times adds a
+ * hundred small dictionaries, not a hundred copies of its content. Only the
+ * pages are kept (no document information or bookmarks). `argumentFile` (in
+ * the job's folder) carries the page list, which can be long.
+ */
+export async function repeatPages(input: string, pages: readonly number[], output: string, argumentFile: string, options: EngineOptions): Promise<void> {
+  if (pages.length === 0) throw new Error('repeatPages: a PDF needs at least one page.');
+  await writeFile(argumentFile, [PRESERVE_STREAMS, '--empty', '--pages', input, pages.join(','), '--', output].join('\n'));
+  await run([`@${argumentFile}`], options);
+}
+
+/**
+ * Like `splitIntoRanges`, but each part keeps what `input`'s trailer and
+ * catalog hold (its document information, XMP, form), which the caller has
+ * pared down to what every part should carry; one qpdf pass per part
+ * (`--split-pages` would write the pages alone).
+ */
+export async function splitIntoRangesKeepingDocument(input: string, ranges: readonly [number, number][], folder: string, options: EngineOptions): Promise<string[]> {
+  const parts: string[] = [];
+  for (const [index, [first, last]] of ranges.entries()) {
+    const part = join(folder, `part-${index + 1}.pdf`);
+    await run([PRESERVE_STREAMS, input, '--decrypt', '--pages', '.', `${first + 1}-${last + 1}`, '--', part], options);
+    parts.push(part);
+  }
+  return parts;
+}
+
+/**
+ * Writes one file per page range of `input` (0-based, inclusive; in any order,
+ * overlapping or repeated) into `folder` and answers their paths in the order
+ * of `ranges`. Ranges of one length share qpdf passes: each pass assembles
+ * ranges that share no page and cuts them apart again (`--split-pages`), so a
+ * part comes out exactly as a cut of that range alone would (the same objects,
+ * numbered alike). `argumentFile` (in the job's folder) carries the page
+ * lists, which can be long.
+ */
+export async function cutRanges(
+  input: string,
+  ranges: readonly (readonly [number, number])[],
+  folder: string,
+  argumentFile: string,
+  options: EngineOptions,
+): Promise<string[]> {
+  const paths: string[] = new Array(ranges.length);
+  const byLength = new Map<number, number[]>();
+  ranges.forEach(([first, last], index) => {
+    const length = last - first + 1;
+    if (length < 1) throw new Error(`cutRanges: range ${first}-${last} is empty.`);
+    byLength.set(length, [...(byLength.get(length) ?? []), index]);
+  });
+  let pass = 0;
+  for (const [length, indices] of byLength) {
+    // Passes of ranges that share no page: a page met twice in one pass would be a copy, not the page itself.
+    const passes: { end: number; members: number[] }[] = [];
+    for (const index of [...indices].sort((a, b) => ranges[a][0] - ranges[b][0])) {
+      const free = passes.find((p) => p.end < ranges[index][0]);
+      if (free) {
+        free.members.push(index);
+        free.end = ranges[index][1];
+      } else {
+        passes.push({ end: ranges[index][1], members: [index] });
+      }
+    }
+    for (const { members } of passes) {
+      const passFolder = join(folder, `pass-${pass++}`);
+      await mkdir(passFolder);
+      const selection = members.map((index) => `${ranges[index][0] + 1}-${ranges[index][1] + 1}`).join(',');
+      await writeFile(argumentFile, [PRESERVE_STREAMS, '--empty', '--pages', input, selection, '--', `--split-pages=${length}`, join(passFolder, 'part-%d.pdf')].join('\n'));
+      await run([`@${argumentFile}`], options);
+      const written = (await readdir(passFolder)).sort();
+      if (written.length !== members.length) throw new Error(`cutRanges: qpdf wrote ${written.length} parts for ${members.length} ranges.`);
+      members.forEach((index, k) => (paths[index] = join(passFolder, written[k])));
+    }
+  }
+  return paths;
+}
+
 /** One command-line argument may not exceed 128 KB (Linux MAX_ARG_STRLEN); long page lists are split below that. */
 const MAX_RANGE_ARG = 32 * 1024;
 
@@ -129,9 +209,25 @@ export async function overlayPages(
   argumentFile: string,
   options: EngineOptions,
 ): Promise<void> {
-  if (pairs.targets.length === 0 || pairs.targets.length !== pairs.sources.length) throw new Error('overlayPages: one source page per target page, at least one.');
+  await layerPages('overlay', input, overlay, output, pairs, argumentFile, options);
+}
+
+/**
+ * `overlayPages`, or with `'underlay'` the pages of `layer` drawn beneath the
+ * target pages' own content (the target's opaque content hides them).
+ */
+export async function layerPages(
+  position: 'overlay' | 'underlay',
+  input: string,
+  layer: string,
+  output: string,
+  pairs: { targets: readonly number[]; sources: readonly number[] },
+  argumentFile: string,
+  options: EngineOptions,
+): Promise<void> {
+  if (pairs.targets.length === 0 || pairs.targets.length !== pairs.sources.length) throw new Error('layerPages: one source page per target page, at least one.');
   const list = (pages: readonly number[]) => pages.join(',');
-  await writeFile(argumentFile, [PRESERVE_STREAMS, input, '--decrypt', '--overlay', overlay, `--to=${list(pairs.targets)}`, `--from=${list(pairs.sources)}`, '--', output].join('\n'));
+  await writeFile(argumentFile, [PRESERVE_STREAMS, input, '--decrypt', `--${position}`, layer, `--to=${list(pairs.targets)}`, `--from=${list(pairs.sources)}`, '--', output].join('\n'));
   await run([`@${argumentFile}`], options);
 }
 
