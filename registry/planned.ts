@@ -20,7 +20,6 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Edit & Annotate
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
-  { id: 'auto-split-size', category: 'advanced', title: 'Split PDF by Size or Count', subtitle: 'Parts by size, pages or number of documents.' },
   { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
   { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
   { id: 'edit-toc', category: 'advanced', title: 'Edit Table of Contents', subtitle: 'Edit bookmarks, import or export JSON.' },

@@ -1,0 +1,61 @@
+import { rm, stat } from 'node:fs/promises';
+import { autoSplitSizeTool, baseName } from '@folio/registry';
+import type { EngineOptions } from '../../engines/process';
+import { cutRanges, splitIntoRanges } from '../../engines/qpdf';
+import { writeZip } from '../../engines/zip';
+import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import type { Workspace } from '../../workspace/workspace';
+import { estimatedParts, partsBySize, type PartCutter, type SizedPart } from './size-parts';
+import { rangesOfDocuments, rangesOfPages, readSplitValue } from './split-value';
+
+/**
+ * Cuts the document into consecutive parts (reference §3.10): of at most a
+ * size, measured on the real parts (size-parts.ts); of so many pages; or so
+ * many parts of near-equal length. qpdf cuts every part from the original
+ * without decoding a stream, so memory stays flat however large the file;
+ * the parts go into a ZIP as `<base>_1.pdf`, `<base>_2.pdf`, ...
+ */
+@ToolProcessor(autoSplitSizeTool)
+export class AutoSplitSizeProcessor implements Processor<typeof autoSplitSizeTool> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof autoSplitSizeTool>): Promise<ProcessorOutput> {
+    const plan = readSplitValue(params.splitType, params.splitValue ?? '');
+    const weights = await PageWeights.read(file.path, engine);
+    // qpdf's count, as every other tool sees the document (a damaged page tree is read as qpdf repairs it).
+    const pageCount = file.pageCount ?? weights.pageCount;
+
+    let parts: SizedPart[];
+    if (plan.by === 'size') {
+      const weigher = { pageCount, startPart: () => weights.startPart() };
+      refuseOversizedParts(estimatedParts(weigher, plan.maxBytes).map((part) => part.estimate));
+      parts = await partsBySize(weigher, plan.maxBytes, cutterFor(file, workspace, engine));
+    } else {
+      const ranges = plan.by === 'pages' ? rangesOfPages(pageCount, plan.pagesPerPart) : rangesOfDocuments(pageCount, plan.parts);
+      refuseOversizedParts(weights.estimateParts(ranges));
+      parts = ranges.map(([first, last]) => ({ first, last }));
+    }
+
+    // Parts not cut while measuring (single pages, and every part of a count split) are cut now, in few passes.
+    const uncut = parts.filter((part) => !part.path);
+    const paths = await splitIntoRanges(file.path, uncut.map((part) => [part.first, part.last]), await workspace.newFolder(), engine);
+    uncut.forEach((part, i) => (part.path = paths[i]));
+
+    const base = baseName(file.originalName);
+    const zip = workspace.newPath('.zip');
+    await writeZip(zip, parts.map((part, i) => ({ path: part.path!, name: `${base}_${i + 1}.pdf` })));
+    return { path: zip };
+  }
+}
+
+/** Cuts measured on disk: qpdf writes them into the job's folder. */
+function cutterFor(file: InputFile, workspace: Workspace, engine: EngineOptions): PartCutter {
+  return {
+    async cut(ranges) {
+      const paths = await cutRanges(file.path, ranges, await workspace.newFolder(), workspace.newPath('.args'), engine);
+      return Promise.all(paths.map(async (path) => ({ path, bytes: (await stat(path)).size })));
+    },
+    async discard(path) {
+      await rm(path, { force: true });
+    },
+  };
+}
