@@ -1,0 +1,62 @@
+import { splitChaptersTool } from '@folio/registry';
+import { readDocument, splitIntoRanges, splitIntoRangesKeepingDocument, updateObjects, type DocumentListing } from '../../engines/qpdf';
+import { writeZip } from '../../engines/zip';
+import { PdfCorruptedError } from '../../engines/pdf-errors';
+import type { EngineOptions } from '../../engines/process';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { readOutlineTree } from '../../pdf-objects/outlines';
+import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
+import { asDict, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import type { Workspace } from '../../workspace/workspace';
+import { chapterFileNames, chaptersOf } from './chapters';
+
+/**
+ * One part per chapter (reference §3.11): the bookmarks are read from the
+ * document's objects (one qpdf listing), the chapters worked out from them
+ * (chapters.ts), and qpdf cuts each chapter's pages from the original without
+ * decoding anything. Parts carry no bookmarks; with `includeMetadata` each
+ * keeps the document's information (title, author, ... and its XMP).
+ */
+@ToolProcessor(splitChaptersTool)
+export class SplitChaptersProcessor implements Processor<typeof splitChaptersTool> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof splitChaptersTool>): Promise<ProcessorOutput> {
+    const listing = await readDocument(file.path, engine);
+    const pageCount = file.pageCount ?? 0;
+    const chapters = chaptersOf(readOutlineTree(new PdfObjects(listing.objects)), params.bookmarkLevel, pageCount, params.allowDuplicates);
+    // The reference's words (§3.11), for a file without bookmarks and for one whose bookmarks open no page.
+    if (chapters.length === 0) throw new InvalidInputError('No PDF bookmarks/outline found in document');
+
+    const ranges = chapters.map((chapter) => [chapter.first, chapter.last] as [number, number]);
+    refuseOversizedParts(new PageWeights(listing.objects, listing.encryption.encrypted).estimateParts(ranges));
+
+    const folder = await workspace.newFolder();
+    const paths = params.includeMetadata
+      ? await splitIntoRangesKeepingDocument(await documentWithoutOutline(file, listing, workspace, engine), ranges, folder, engine)
+      : await splitIntoRanges(file.path, ranges, folder, engine);
+
+    const names = chapterFileNames(chapters);
+    const zip = workspace.newPath('.zip');
+    await writeZip(zip, paths.map((path, i) => ({ path, name: names[i] })));
+    return { path: zip };
+  }
+}
+
+/** Catalog entries a part keeps with the document's information: its pages, XMP, form and language. */
+const KEPT_CATALOG_KEYS = ['/Type', '/Pages', '/Metadata', '/AcroForm', '/Lang'];
+
+/**
+ * A copy of the document, decrypted, whose catalog keeps only what belongs in
+ * every part (KEPT_CATALOG_KEYS): its Info stays in the trailer, its bookmarks,
+ * named destinations, structure and page labels go (they would point at pages
+ * a part lacks). Cutting parts from it keeps the information.
+ */
+async function documentWithoutOutline(file: InputFile, listing: DocumentListing, workspace: Workspace, engine: EngineOptions): Promise<string> {
+  const rootRef = asDict(listing.objects.trailer?.value)?.['/Root'];
+  const catalog = new PdfObjects(listing.objects).dict(rootRef);
+  if (!isReference(rootRef) || !catalog) throw new PdfCorruptedError(file.originalName, 'the file has no catalog');
+  const pared = Object.fromEntries(Object.entries(catalog).filter(([key]) => KEPT_CATALOG_KEYS.includes(key)));
+  const output = workspace.newPath('.pdf');
+  await updateObjects(file.path, output, { maxObjectId: listing.maxObjectId, objects: { [`obj:${rootRef}`]: { value: pared } } }, workspace.newPath('.json'), engine, { decrypt: true });
+  return output;
+}
