@@ -1,5 +1,6 @@
 import type { AnyTool, Field } from '@folio/registry';
 import { useController, type Control } from 'react-hook-form';
+import type { WidgetFormContext } from '../widgets';
 import { resolveWidget } from './resolve-widget';
 
 interface ToolFieldProps {
@@ -8,10 +9,11 @@ interface ToolFieldProps {
   field: Field;
   control: Control<Record<string, unknown>>;
   disabled: boolean;
+  form: WidgetFormContext;
 }
 
 /** One option of a tool: label, widget, help and the schema's message, tied together by ids. */
-export function ToolField({ tool, name, field, control, disabled }: ToolFieldProps) {
+export function ToolField({ tool, name, field, control, disabled, form }: ToolFieldProps) {
   const Widget = resolveWidget(tool, name, field);
   const { field: binding, fieldState } = useController({ name, control });
 
@@ -39,6 +41,7 @@ export function ToolField({ tool, name, field, control, disabled }: ToolFieldPro
         invalid={fieldState.invalid}
         describedBy={describedBy}
         disabled={disabled}
+        form={form}
       />
       {field.help && (
         <p className="form-field__help" id={helpId}>

@@ -6,13 +6,15 @@ interface ToolFieldsProps {
   tool: AnyTool;
   control: Control<Record<string, unknown>>;
   disabled: boolean;
+  /** The chosen files, for widgets that preview them. */
+  files: readonly File[];
 }
 
 /**
  * The tool's options in declaration order. `apiOnly` fields are not shown (their
  * default is still sent); `visibleWhen` fields appear only while their condition holds.
  */
-export function ToolFields({ tool, control, disabled }: ToolFieldsProps) {
+export function ToolFields({ tool, control, disabled, files }: ToolFieldsProps) {
   const values = useWatch({ control });
   const shown = Object.entries(tool.fields).filter(([, field]) => !field.apiOnly && isFieldVisible(field, values));
   if (shown.length === 0) return null;
@@ -21,7 +23,7 @@ export function ToolFields({ tool, control, disabled }: ToolFieldsProps) {
     <fieldset className="tool-options">
       <legend className="tool-options__legend">Options</legend>
       {shown.map(([name, field]) => (
-        <ToolField key={name} tool={tool} name={name} field={field} control={control} disabled={disabled} />
+        <ToolField key={name} tool={tool} name={name} field={field} control={control} disabled={disabled} form={{ values, files }} />
       ))}
     </fieldset>
   );

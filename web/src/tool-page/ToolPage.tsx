@@ -83,7 +83,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         <FileDropZone id={fileInputId} input={tool.input} disabled={runner.busy} onFiles={selection.add} />
         <AcceptedTypesList input={tool.input} />
         <FileList chosen={selection.chosen} accept={tool.input.accept} disabled={runner.busy} onRemove={selection.remove} />
-        <ToolFields tool={tool} control={form.control} disabled={runner.busy} />
+        <ToolFields tool={tool} control={form.control} disabled={runner.busy} files={files} />
 
         <div className="tool-card__actions">
           <button

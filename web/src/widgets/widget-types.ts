@@ -23,6 +23,19 @@ export interface WidgetProps {
   /** Ids of the help and error texts, for aria-describedby. */
   describedBy?: string;
   disabled?: boolean;
+  /**
+   * The rest of the form, for a widget that shows more than its own value (Split
+   * by Sections' preview of the chosen file's first page). Plain widgets ignore it.
+   */
+  form?: WidgetFormContext;
+}
+
+/** What a widget may read besides its own value: every field's value and the chosen files. */
+export interface WidgetFormContext {
+  /** Each field's value as the form holds it. e.g. `{ horizontalDivisions: '2' }` */
+  values: Readonly<Record<string, unknown>>;
+  /** The files chosen in the file area. */
+  files: readonly File[];
 }
 
 export interface WidgetComponent {
