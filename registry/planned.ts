@@ -25,5 +25,4 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'edit-toc', category: 'advanced', title: 'Edit Table of Contents', subtitle: 'Edit bookmarks, import or export JSON.' },
   { id: 'overlay', category: 'advanced', title: 'Overlay PDFs', subtitle: 'Lay one PDF over another.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
-  { id: 'split-sections', category: 'advanced', title: 'Split PDF by Sections', subtitle: 'Cut pages into grid sections.' },
 ];

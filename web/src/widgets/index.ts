@@ -7,6 +7,7 @@ import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
 import { PasswordWidget } from './PasswordWidget';
+import { SectionGridWidget } from './SectionGridWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
@@ -29,6 +30,7 @@ export const WIDGETS = {
   file: FileWidget,
   password: PasswordWidget,
   color: ColorWidget,
+  'section-grid': SectionGridWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
-export type { WidgetComponent, WidgetProps } from './widget-types';
+export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';
