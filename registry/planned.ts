@@ -23,6 +23,5 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
   { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
   { id: 'edit-toc', category: 'advanced', title: 'Edit Table of Contents', subtitle: 'Edit bookmarks, import or export JSON.' },
-  { id: 'overlay', category: 'advanced', title: 'Overlay PDFs', subtitle: 'Lay one PDF over another.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
 ];
