@@ -74,6 +74,21 @@ describe('Split PDF by Size or Count (/api/v1/general/split-by-size-or-count)', 
       expect(pageCount(parts[0])).toBe(60);
     });
 
+    it('cuts a long document (cut in windows of the pages each batch spans) just as exactly', async () => {
+      const long = await makePdf(1500, { label: 'long' });
+      const { res, parts } = await split(long, { splitType: 0, splitValue: '3KB' });
+      expect(res.status).toBe(200);
+      const labels = labelsOf(parts);
+      expect(labels.flat()).toEqual(Array.from({ length: 1500 }, (_, i) => i + 1));
+      expect(parts.length).toBeGreaterThan(100);
+      // Every part within the size; a sample checked for fullness against qpdf's own cut of one page more.
+      for (const part of parts) expect(part.length).toBeLessThanOrEqual(3 * 1024);
+      for (let i = 0; i < parts.length - 1; i += Math.floor(parts.length / 12)) {
+        const last = labels[i][labels[i].length - 1];
+        expect(cutSize(long, labels[i][0], last + 1)).toBeGreaterThan(3 * 1024);
+      }
+    }, 180_000);
+
     it('keeps pages that share a picture light: the picture is in each part once', async () => {
       // 40 pages all drawing one 200 KB picture, each with 1 KB of its own: a 300 KB limit holds them all.
       const sharing = heavyPdf(Array.from({ length: 40 }, () => ({ imageBytes: 1000, sharedImage: 0 })), { shared: [200_000] });

@@ -45,8 +45,8 @@ export interface SizedPart {
 }
 
 /** Parts planned per window at first; doubled after a window is all confirmed, halved after a miss. */
-const FIRST_WINDOW = 8;
-const MAX_WINDOW = 512;
+const FIRST_WINDOW = 64;
+const MAX_WINDOW = 4096;
 /** Searches guided by estimates that have not halved the interval after this many cuts bisect instead. */
 const GUIDED_STEPS = 2;
 
