@@ -84,12 +84,24 @@ export async function splitIntoRanges(input: string, ranges: readonly [number, n
  * as often as it is listed: a repeat is a copy of the page object sharing the
  * page's content and resources, so a page listed a hundred times adds a
  * hundred small dictionaries, not a hundred copies of its content. Only the
- * pages are kept (no document information or bookmarks). `argumentFile` (in
- * the job's folder) carries the page list, which can be long.
+ * pages are kept (no document information or bookmarks), unless `keepDocument`:
+ * then what `input`'s trailer and catalog hold stays, as the caller has pared
+ * it down. `argumentFile` (in the job's folder) carries the page list, which
+ * can be long.
  */
-export async function repeatPages(input: string, pages: readonly number[], output: string, argumentFile: string, options: EngineOptions): Promise<void> {
+export async function repeatPages(
+  input: string,
+  pages: readonly number[],
+  output: string,
+  argumentFile: string,
+  options: EngineOptions,
+  keepDocument = false,
+): Promise<void> {
   if (pages.length === 0) throw new Error('repeatPages: a PDF needs at least one page.');
-  await writeFile(argumentFile, [PRESERVE_STREAMS, '--empty', '--pages', input, pages.join(','), '--', output].join('\n'));
+  // Kept documents are written without object streams: qpdf 11.3 then ignored JSON updates to some page
+  // objects it had packed into one (seen on the first page of a PDF written by pdf-lib); `--empty` writes none.
+  const from = keepDocument ? [input, '--decrypt', '--object-streams=disable', '--pages', '.'] : ['--empty', '--pages', input];
+  await writeFile(argumentFile, [PRESERVE_STREAMS, ...from, pages.join(','), '--', output].join('\n'));
   await run([`@${argumentFile}`], options);
 }
 

@@ -1,13 +1,13 @@
 import { splitChaptersTool } from '@folio/registry';
-import { readDocument, splitIntoRanges, splitIntoRangesKeepingDocument, updateObjects, type DocumentListing } from '../../engines/qpdf';
+import { readDocument, splitIntoRanges, splitIntoRangesKeepingDocument, type DocumentListing } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
-import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { readOutlineTree } from '../../pdf-objects/outlines';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
-import { asDict, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';
+import { PdfObjects } from '../../pdf-objects/pdf-objects';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { chapterFileNames, chaptersOf } from './chapters';
 
@@ -32,7 +32,7 @@ export class SplitChaptersProcessor implements Processor<typeof splitChaptersToo
 
     const folder = await workspace.newFolder();
     const paths = params.includeMetadata
-      ? await splitIntoRangesKeepingDocument(await documentWithoutOutline(file, listing, workspace, engine), ranges, folder, engine)
+      ? await splitIntoRangesKeepingDocument(await this.withInformationOnly(file.path, listing, workspace, engine), ranges, folder, engine)
       : await splitIntoRanges(file.path, ranges, folder, engine);
 
     const names = chapterFileNames(chapters);
@@ -40,23 +40,11 @@ export class SplitChaptersProcessor implements Processor<typeof splitChaptersToo
     await writeZip(zip, paths.map((path, i) => ({ path, name: names[i] })));
     return { path: zip };
   }
-}
 
-/** Catalog entries a part keeps with the document's information: its pages, XMP, form and language. */
-const KEPT_CATALOG_KEYS = ['/Type', '/Pages', '/Metadata', '/AcroForm', '/Lang'];
-
-/**
- * A copy of the document, decrypted, whose catalog keeps only what belongs in
- * every part (KEPT_CATALOG_KEYS): its Info stays in the trailer, its bookmarks,
- * named destinations, structure and page labels go (they would point at pages
- * a part lacks). Cutting parts from it keeps the information.
- */
-async function documentWithoutOutline(file: InputFile, listing: DocumentListing, workspace: Workspace, engine: EngineOptions): Promise<string> {
-  const rootRef = asDict(listing.objects.trailer?.value)?.['/Root'];
-  const catalog = new PdfObjects(listing.objects).dict(rootRef);
-  if (!isReference(rootRef) || !catalog) throw new PdfCorruptedError(file.originalName, 'the file has no catalog');
-  const pared = Object.fromEntries(Object.entries(catalog).filter(([key]) => KEPT_CATALOG_KEYS.includes(key)));
-  const output = workspace.newPath('.pdf');
-  await updateObjects(file.path, output, { maxObjectId: listing.maxObjectId, objects: { [`obj:${rootRef}`]: { value: pared } } }, workspace.newPath('.json'), engine, { decrypt: true });
-  return output;
+  /** A copy whose parts keep the document's information and nothing that points at other pages. */
+  private async withInformationOnly(input: string, listing: DocumentListing, workspace: Workspace, engine: EngineOptions): Promise<string> {
+    const output = workspace.newPath('.pdf');
+    await writeWithPartCatalog(input, listing, output, workspace.newPath('.json'), engine);
+    return output;
+  }
 }

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { splitSectionsTool } from '@folio/registry';
+import { bookmarkedPdf } from '../../../test/support/bookmarked-pdfs';
 import { heavyPdf } from '../../../test/support/heavy-pdfs';
 import { postTool } from '../../../test/support/http';
-import { CORRUPT_PDF, encryptPdf, makePdf, pageCount, withTempDir } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf, makePdf, outlineTitles, pageCount, withTempDir } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 /** Every page's MediaBox and CropBox as Poppler reads them: [x0, y0, x1, y1]. */
@@ -129,6 +130,16 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
     expect([first.dark(130, 50), first.dark(130, 90), first.dark(90, 50)]).toEqual([true, false, false]);
     expect(second.dark(130, 50)).toBe(false);
     expect(fourth.dark(30, 50)).toBe(false);
+  });
+
+  it('keeps the document’s information in the merged PDF, not its bookmarks', async () => {
+    const booked = bookmarkedPdf(2, [{ title: 'Start', page: 1 }], { info: { Title: 'Floor plan', Author: 'Asha Rao' } });
+    const { res } = await split(booked, { merge: true });
+    expect(pageCount(res.body)).toBe(4);
+    const info = execFileSync('sh', ['-c', 'cat > /tmp/folio-sections-info.pdf && pdfinfo /tmp/folio-sections-info.pdf; rm -f /tmp/folio-sections-info.pdf'], { input: res.body, encoding: 'utf8' });
+    expect(info).toMatch(/Title:\s+Floor plan/);
+    expect(info).toMatch(/Author:\s+Asha Rao/);
+    expect(outlineTitles(res.body)).toEqual([]);
   });
 
   it('keeps no copy of a picture per section in the merged PDF: sections share the page’s content', async () => {

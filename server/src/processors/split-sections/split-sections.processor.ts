@@ -7,6 +7,7 @@ import { flattenAnnotations, readDocument, readObjects, repeatPages, splitIntoRa
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
+import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';
 import { asArray, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import type { Workspace } from '../../workspace/workspace';
@@ -61,9 +62,15 @@ export class SplitSectionsProcessor implements Processor<typeof splitSectionsToo
       await flattenAnnotations(file.path, source, engine);
       listing = await readDocument(source, engine);
     }
+    if (params.merge) {
+      // The merged PDF keeps the document's information, as the reference's does; one-page files do not.
+      const pared = workspace.newPath('.pdf');
+      await writeWithPartCatalog(source, listing, pared, workspace.newPath('.json'), engine);
+      source = pared;
+    }
 
     const copies = workspace.newPath('.pdf');
-    await repeatPages(source, outputs.map((output) => output.page + 1), copies, workspace.newPath('.args'), engine);
+    await repeatPages(source, outputs.map((output) => output.page + 1), copies, workspace.newPath('.args'), engine, params.merge);
     const sectioned = workspace.newPath('.pdf');
     await setSectionBoxes(copies, sectioned, outputs, { columns, rows }, workspace, engine);
     if (params.merge) return { path: sectioned };
