@@ -30,7 +30,20 @@ function runsEndToEnd(tool: AnyTool, c: QaCase): boolean {
  * Cases where the server and the declaration disagree, each with the file to fix.
  * They run as `it.failing`: once fixed they fail, until their line here goes.
  */
-const KNOWN_GAPS: Record<string, Record<string, string>> = {};
+const KNOWN_GAPS: Record<string, Record<string, string>> = {
+  'auto-split-size': Object.fromEntries(
+    ['defaults', 'defaults-sent', 'splitType=0', 'splitType=1', 'splitType=2'].map((id) => [
+      id,
+      "generators/src/qa-cases.ts: a text field without a default is sent as 'sample', which no split value is ('1' would do for every split type)",
+    ]),
+  ),
+  'split-chapters': Object.fromEntries(
+    ['defaults', 'defaults-sent', 'includeMetadata=true', 'allowDuplicates=true'].map((id) => [
+      id,
+      'server/test/support/sample-files.ts: the sample PDF has no bookmarks, which the tool answers with 400 as the reference does',
+    ]),
+  ),
+};
 
 describe('the runner answers with the texts the QA matrix expects', () => {
   it('keeps each fixed status, type, code and text', () => {
