@@ -33,6 +33,8 @@ export const autoSplitSizeTool = defineTool({
       placeholder: 'e.g. 2MB, 3KB, or a number',
       help: 'By size: the most each part may take, e.g. 2MB or 500KB (a bare number is MB). By page count: pages per part. By document count: how many parts.',
       required: 'Please enter a split value.',
+      // A value every split type reads: 1 MB, one page a part, or one part.
+      example: '1',
       maxLength: 32,
       invalid: notInSpec('Split value is too long.', 'a value of ours: no size or count needs more than 32 characters'),
     }),

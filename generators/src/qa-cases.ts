@@ -389,7 +389,7 @@ class Derivation {
       case 'checkbox':
         return false;
       default:
-        return 'sample';
+        return (field as DeclaredField & { example?: string }).example ?? 'sample';
     }
   }
 

@@ -333,6 +333,11 @@ export function entries<const O extends EntriesOptions>(options: O): O & Field<E
 
 export interface TextOptions extends FieldCommon {
   default?: string;
+  /**
+   * A value the field accepts, sent where it must be filled while another field
+   * is under test (the QA matrix); 'sample' when omitted. e.g. '1' for a split value
+   */
+  example?: string;
   /** Longest accepted text. */
   maxLength?: number;
   /** Message for text that is too long. */
