@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tools, type AnyTool } from '@folio/registry';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { launchChromium, startBuiltApp, type RunningApp } from './browser';
 import { CASE_TIMEOUT_MS, SCENARIO_SUFFIX, scenarioContext, scenarioProblems, type LoadedScenarioFile, type Scenario } from './scenario';
 
 jest.setTimeout(CASE_TIMEOUT_MS);
@@ -83,17 +83,11 @@ describe('every tool in a real browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
+    app = await startBuiltApp();
   });
   afterAll(async () => {
-    await browser?.close();
     await app?.stop();
   });
-  beforeEach(async () => {
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(() => context?.close());
 
   const registeredIds = new Set(tools.map((t) => t.id));
   for (const { scenario } of loaded) {
@@ -101,6 +95,17 @@ describe('every tool in a real browser', () => {
     if (!scenario?.tool?.id || !registeredIds.has(scenario.tool.id)) continue;
     const { tool } = scenario;
     describe(`${tool.id} (${tool.title})`, () => {
+      // A browser of its own per tool: one Chromium through every scenario of every tool
+      // (over a hundred, with PDF previews) crashed part-way and took all later tools with it.
+      beforeAll(async () => {
+        browser = await launchChromium();
+      });
+      afterAll(() => browser?.close());
+      beforeEach(async () => {
+        context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+        page = await context.newPage();
+      });
+      afterEach(() => context?.close());
       if (scenario.noBrowserRun !== undefined) it.skip(`no browser run: ${scenario.noBrowserRun}`, () => undefined);
       for (const scenarioCase of scenario.cases) {
         it(scenarioCase.name, () => scenarioCase.run(scenarioContext(tool, page, app.baseUrl)));
