@@ -199,7 +199,11 @@ def inherited(page, key, default):
 def media_box(page):
     """The media box, a point wider on every side: a rectangle exactly on its edges leaves a hairline of the old colour where renderers round."""
     box = inherited(page, "/MediaBox", [0, 0, 612, 792])
-    x0, y0, x1, y1 = [float(v) for v in box]
+    try:
+        x0, y0, x1, y1 = [float(v) for v in box]
+    except (TypeError, ValueError):
+        # A damaged box (not four numbers, or an object referring to itself): Letter, as readers fall back to.
+        x0, y0, x1, y1 = 0.0, 0.0, 612.0, 792.0
     return min(x0, x1) - 1, min(y0, y1) - 1, max(x0, x1) + 1, max(y0, y1) + 1
 
 

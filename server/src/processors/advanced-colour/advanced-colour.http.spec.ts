@@ -7,6 +7,7 @@ import { postTool, type Upload } from '../../../test/support/http';
 import { flatPng, fontsOf, imagesPerPage, plainPageTexts, renderColour, type ColourImage } from '../../../test/support/marks';
 import { pageWords, wordBox, type Word } from '../../../test/support/page-geometry';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageCount, withTempDir } from '../../../test/support/pdfs';
+import { seedPdf } from '../../../test/corpus/pdf-writer';
 import { useTestServer } from '../../../test/support/test-server';
 
 jest.setTimeout(180_000);
@@ -243,6 +244,12 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
       const locked = await recolour([pdfUpload(encryptPdf(await makePdf(1), 'user-secret'))], { replaceAndInvertOption: 'FULL_INVERSION' });
       expect(locked.status).toBe(400);
       expect(locked.json.detail).toBe('The PDF Document is passworded and either the password was not provided or was incorrect');
+    });
+
+    it('recolours a page whose media box is an object referring to itself, on the Letter size readers fall back to', async () => {
+      const res = await recolour([pdfUpload(seedPdf({ mediaBox: '7 0 R' }, ['7 0 R']))]);
+      expect(res.status).toBe(200);
+      expect(pageCount(res.body)).toBe(2);
     });
   });
 
