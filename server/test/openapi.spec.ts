@@ -75,9 +75,11 @@ describe('OpenAPI document and API reference', () => {
         if (field.default !== undefined) expect(schema.default).toEqual(field.default);
         if (field.min !== undefined) expect(schema.minimum).toBe(field.min);
         if (field.max !== undefined) expect(schema.maximum).toBe(field.max);
+        // A select lists its values; a `choices` field is an array of them.
+        const values = schema.enum ?? schema.items?.enum;
         for (const option of field.options ?? []) {
-          expect(schema.enum).toContain(option.value);
-          for (const alias of option.aliases ?? []) expect(schema.enum).toContain(alias);
+          expect(values).toContain(option.value);
+          for (const alias of option.aliases ?? []) expect(values).toContain(alias);
         }
         if (field.required && !field.visibleWhen && !tool.sharesEndpoint) expect(body().required).toContain(name);
         if (field.required) expect(schema.description).toContain(field.required);
