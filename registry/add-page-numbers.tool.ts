@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
+import { defineTool, markPositionField, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
 
 /**
  * Where the fields come from: the spec leaves Add Page Numbers to the other
@@ -56,23 +56,7 @@ export const addPageNumbersTool = defineTool({
       max: 20,
       invalid: notInSpec('Zero padding must be a whole number from 0 to 20.', REFERENCE),
     }),
-    // The reference's grid: rows from the top, columns from the left.
-    position: select({
-      label: 'Position',
-      options: [
-        { value: 1, label: 'Top left' },
-        { value: 2, label: 'Top centre' },
-        { value: 3, label: 'Top right' },
-        { value: 4, label: 'Middle left' },
-        { value: 5, label: 'Centre' },
-        { value: 6, label: 'Middle right' },
-        { value: 7, label: 'Bottom left' },
-        { value: 8, label: 'Bottom centre' },
-        { value: 9, label: 'Bottom right' },
-      ],
-      default: 8,
-      invalid: notInSpec('Position must be a whole number from 1 (top left) to 9 (bottom right).', REFERENCE),
-    }),
+    position: markPositionField(notInSpec('Position must be a whole number from 1 (top left) to 9 (bottom right).', REFERENCE)),
     customMargin: select({
       label: 'Margin',
       help: 'Distance from the page edges, a share of the page’s width and height.',

@@ -1,4 +1,4 @@
-import { alphabetField, defineTool, file, markColourField, markTypeField, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
+import { alphabetField, defineTool, file, markColourField, markPositionField, markTypeField, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
 
 /** Where the numbers and messages the spec leaves out come from. */
 const REFERENCE = 'reference §6.1 (add-stamp): the option exists in the API; the spec gives no message for a bad value';
@@ -38,22 +38,8 @@ export const addStampTool = defineTool({
       caseInsensitive: true,
       default: 'medium',
     }),
-    // The reference's grid as its code has it (§6.1): rows from the top, columns from the left.
-    position: select({
-      label: 'Position',
-      options: [
-        { value: 1, label: 'Top left' },
-        { value: 2, label: 'Top centre' },
-        { value: 3, label: 'Top right' },
-        { value: 4, label: 'Middle left' },
-        { value: 5, label: 'Centre' },
-        { value: 6, label: 'Middle right' },
-        { value: 7, label: 'Bottom left' },
-        { value: 8, label: 'Bottom centre' },
-        { value: 9, label: 'Bottom right' },
-      ],
-      default: 8,
-    }),
+    // The reference's grid as its code has it (§6.1).
+    position: markPositionField(),
     stampType: markTypeField('Stamp type'),
     stampText: text({
       label: 'Stamp text',

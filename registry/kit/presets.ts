@@ -90,6 +90,31 @@ export function markTypeField(label: string) {
   });
 }
 
+/**
+ * Where on the page a mark goes: the reference's grid of nine, rows from the
+ * top and columns from the left (Add Stamp, Add Page Numbers), bottom centre
+ * unless chosen. `invalid`: the message for another value, derived from the
+ * options when omitted.
+ */
+export function markPositionField(invalid?: string) {
+  return select({
+    label: 'Position',
+    options: [
+      { value: 1, label: 'Top left' },
+      { value: 2, label: 'Top centre' },
+      { value: 3, label: 'Top right' },
+      { value: 4, label: 'Middle left' },
+      { value: 5, label: 'Centre' },
+      { value: 6, label: 'Middle right' },
+      { value: 7, label: 'Bottom left' },
+      { value: 8, label: 'Bottom centre' },
+      { value: 9, label: 'Bottom right' },
+    ],
+    default: 8,
+    ...(invalid ? { invalid } : {}),
+  });
+}
+
 /** The alphabet of a mark's text, shown while the mark is text. */
 export function alphabetField(visibleWhen: VisibleWhen) {
   return select({

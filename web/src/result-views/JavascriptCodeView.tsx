@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
 import { tokenize } from './javascript-tokens';
 
@@ -15,20 +16,8 @@ export const SHOWN_CHARS = 2_000_000;
  * the 'Download JS' button saves all of it.
  */
 export function JavascriptCodeView({ body }: ResultViewProps) {
-  const [text, setText] = useState<string | null>(null);
+  const text = useBlobText(body);
   const id = useId();
-
-  useEffect(() => {
-    let current = true;
-    setText(null);
-    body.text().then(
-      (value) => current && setText(value),
-      () => current && setText(''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [body]);
 
   const shown = useMemo(() => (text === null ? null : prepare(text)), [text]);
   if (shown === null) return null;

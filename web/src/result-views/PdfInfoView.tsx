@@ -1,5 +1,16 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
+
+/** The answer pretty-printed with its parsed value; text that is not JSON is shown as it came. */
+function prettyJson(text: string): { text: string; value: unknown } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return { text: JSON.stringify(value, null, 2), value };
+  } catch {
+    return { text, value: undefined };
+  }
+}
 
 /**
  * Get All Info on PDF's result in two views (spec §2: "two variants, JSON text
@@ -8,29 +19,10 @@ import type { ResultViewProps } from './index';
  * comparing with what the API answers. The download button saves the JSON.
  */
 export function PdfInfoView({ body }: ResultViewProps) {
-  const [json, setJson] = useState<{ text: string; value: unknown } | null>(null);
+  const text = useBlobText(body);
   const [view, setView] = useState<'sections' | 'json'>('sections');
   const id = useId();
-
-  useEffect(() => {
-    let current = true;
-    setJson(null);
-    body.text().then(
-      (text) => {
-        if (!current) return;
-        try {
-          const value: unknown = JSON.parse(text);
-          setJson({ text: JSON.stringify(value, null, 2), value });
-        } catch {
-          setJson({ text, value: undefined });
-        }
-      },
-      () => current && setJson({ text: '', value: undefined }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [body]);
+  const json = useMemo(() => (text === null ? null : prettyJson(text)), [text]);
 
   if (json === null) return null;
   const sections = isObject(json.value) ? Object.entries(json.value) : [];

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
 
 /** One entry of Validate PDF Signature's answer (reference §5.8), as far as the page shows it. */
@@ -30,27 +31,20 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? 'N/A' : val
 /** The spec's notRevoked, from the reference's revocation status. */
 const notRevoked = (status: string | null | undefined) => (status === 'good' ? 'Yes' : status === 'revoked' ? 'No' : 'Not checked');
 
+/** The reports in the answer; anything but a JSON array is none. */
+function reportsIn(json: string): SignatureReport[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as SignatureReport[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Validate PDF Signature's result: one card per signature, every field the spec lists. */
 export function SignatureListView({ body }: ResultViewProps) {
-  const [reports, setReports] = useState<SignatureReport[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    body.text().then(
-      (json) => {
-        if (!current) return;
-        try {
-          const parsed: unknown = JSON.parse(json);
-          setReports(Array.isArray(parsed) ? (parsed as SignatureReport[]) : []);
-        } catch {
-          setReports([]);
-        }
-      },
-      () => current && setReports([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [body]);
+  const json = useBlobText(body);
+  const reports = useMemo(() => (json === null ? null : reportsIn(json)), [json]);
 
   if (reports === null) return null;
   if (reports.length === 0) {

@@ -1,24 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useBlobText } from '../hooks/use-blob-text';
 
 /** Tall enough for short results, scrolling past 20 lines. */
 const rowsFor = (text: string | null) => Math.min(20, Math.max(6, (text ?? '').split('\n').length + 1));
 
 /** A text result (PDF to Markdown) in a read-only text area, to read or copy from. */
 export function ResultTextArea({ body }: { body: Blob }) {
-  const [text, setText] = useState<string | null>(null);
+  const text = useBlobText(body);
   const id = useId();
-
-  useEffect(() => {
-    let current = true;
-    setText(null);
-    body.text().then(
-      (value) => current && setText(value),
-      () => current && setText(''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [body]);
 
   return (
     <div className="tool-result__text">
