@@ -1,4 +1,4 @@
-import type { Entry } from '@folio/registry';
+import type { changeMetadataTool, Entry, ToolParams } from '@folio/registry';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { textOf } from '../../pdf-objects/pdf-objects';
 import { forUpdate, jsonName, nameOfJsonKey } from './json-names';
@@ -11,19 +11,14 @@ import type { XmpValues } from './xmp-packet';
  * entries the document has stay unless the request names them.
  */
 
-/** The request's standard values. Dates as typed (yyyy/MM/dd HH:mm:ss). */
-export interface InfoRequest {
-  title?: string;
-  author?: string;
-  subject?: string;
-  keywords?: string;
-  creator?: string;
-  producer?: string;
-  creationDate?: string;
-  modificationDate?: string;
-  trapped?: 'True' | 'False' | 'Unknown';
-  custom?: readonly Entry[];
-}
+/** The standard fields of the tool, as the schema parses them. */
+type StandardFields = Pick<
+  ToolParams<typeof changeMetadataTool>,
+  'title' | 'author' | 'subject' | 'keywords' | 'creator' | 'producer' | 'creationDate' | 'modificationDate' | 'trapped'
+>;
+
+/** The request's standard values, dates as typed (yyyy/MM/dd HH:mm:ss), and its custom entries. */
+export type InfoRequest = Partial<StandardFields> & { custom?: readonly Entry[] };
 
 /** Messages for a date that is not a date, per field. */
 export interface DateMessages {

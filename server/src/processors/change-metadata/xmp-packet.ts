@@ -1,3 +1,6 @@
+import type { Entry } from '@folio/registry';
+import type { InfoRequest } from './document-info';
+
 /**
  * The document's XMP packet brought in line with its information dictionary:
  * the properties that mirror the dictionary (dc:title, dc:creator,
@@ -32,21 +35,12 @@ const MANAGED: Readonly<Record<string, readonly string[] | '*'>> = {
 };
 
 /** What the packet says, as the information dictionary says it. Dates in XMP form (ISO 8601 with offset). */
-export interface XmpValues {
-  title?: string;
-  author?: string;
-  subject?: string;
-  keywords?: string;
-  creator?: string;
-  producer?: string;
-  creationDate?: string;
-  modificationDate?: string;
-  trapped?: 'True' | 'False' | 'Unknown';
+export type XmpValues = Omit<InfoRequest, 'custom'> & {
   /** Custom entries; those whose names are not XML names are left out of the packet. */
-  custom: readonly { key: string; value: string }[];
+  custom: readonly Entry[];
   /** When the metadata was written. */
   metadataDate: string;
-}
+};
 
 /** The new packet: `old` (the document's current packet, if any) with the mirrored properties replaced. */
 export function updateXmpPacket(old: string | undefined, values: XmpValues): string {
