@@ -156,6 +156,7 @@ describe('limits', () => {
       const res = await request(server.http).get(path);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain("'unsafe-eval'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }

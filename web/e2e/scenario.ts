@@ -13,6 +13,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /** Engines (office suite, headless browser, OCR) take seconds per run, more on a busy machine. */
 export const RESULT_WAIT_MS = 150_000;
+/** How long a result already on the page may take to be drawn in its preview. */
+const PREVIEW_WAIT_MS = 30_000;
 /** A case's whole time limit: a result wait plus the upload and the checks around it. */
 export const CASE_TIMEOUT_MS = 180_000;
 
@@ -65,8 +67,13 @@ export interface ScenarioContext<T extends AnyTool = AnyTool> {
   waitForToast(text: string | RegExp): Promise<string>;
   /** Waits for the shared error toast and returns its whole text. */
   errorToast(): Promise<string>;
-  /** Checks the result is shown as its declared kind says: a preview for `pdf` only, a text box for `text`. */
-  expectResultView(): Promise<void>;
+  /**
+   * Checks the result is shown as its declared kind says: for `pdf` a preview
+   * whose first pages are drawn with ink on them (and no dialog opened by the
+   * document's scripts), or, for a result that needs a password (`locked`),
+   * the preview saying so; a text box for `text`.
+   */
+  expectResultView(options?: { locked?: boolean }): Promise<void>;
   /** Clicks the download button and returns what the browser saved. */
   download(): Promise<DownloadedFile>;
 }
@@ -105,6 +112,12 @@ export function fileUpload(name: string, mimeType: string, content: string | Buf
 /** Builds the context for one case; the suite owns the browser, the app and the context's life. */
 export function scenarioContext<T extends AnyTool>(tool: T, page: Page, baseUrl: string): ScenarioContext<T> {
   const context = page.context();
+  // The app never opens a dialog; one means a document's script ran in the page.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss().catch(() => undefined);
+  });
   const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
   const waitForToast = async (text: string | RegExp) => {
     const found = toast(text).first();
@@ -151,8 +164,20 @@ export function scenarioContext<T extends AnyTool>(tool: T, page: Page, baseUrl:
     },
     waitForToast,
     errorToast: () => waitForToast(SHARED_TEXTS.errorToastTitle),
-    async expectResultView() {
-      expect(await page.getByTestId('result-preview').count()).toBe(tool.result.kind === 'pdf' ? 1 : 0);
+    async expectResultView(options = {}) {
+      const preview = page.getByTestId('result-preview');
+      expect(await preview.count()).toBe(tool.result.kind === 'pdf' ? 1 : 0);
+      if (tool.result.kind === 'pdf' && options.locked) {
+        await page.locator('[data-testid="result-preview"][data-state="locked"]').waitFor({ timeout: PREVIEW_WAIT_MS });
+        expect(await preview.innerText()).toContain('opens only with its password');
+      } else if (tool.result.kind === 'pdf') {
+        await preview.locator('[data-page="1"][data-drawn]').waitFor({ timeout: PREVIEW_WAIT_MS });
+        // The second page is near enough to be drawn too: a blank first page is not a blank result.
+        if (Number(await preview.getAttribute('data-page-count')) > 1) await preview.locator('[data-page="2"][data-drawn]').waitFor({ timeout: PREVIEW_WAIT_MS });
+        const inked = await Promise.all((await preview.locator('[data-drawn] canvas').all()).map((canvas) => canvas.evaluate(inkedPixelCount)));
+        expect(Math.max(...inked)).toBeGreaterThan(0);
+        expect(dialogs).toEqual([]);
+      }
       if (tool.result.kind === 'text') await page.getByTestId('result-text').waitFor();
     },
     async download() {
@@ -214,4 +239,12 @@ export function scenarioProblems(registered: readonly Pick<AnyTool, 'id'>[], loa
     if (!covered.has(id)) problems.push(`Tool "${id}" (registry/${id}.tool.ts) has no browser scenario: add web/e2e/scenarios/${id}${SCENARIO_SUFFIX} (defineScenario, or noBrowserRun(tool, reason)).`);
   }
   return problems;
+}
+
+/** How many of a canvas's pixels are not near-white: runs in the page. */
+function inkedPixelCount(canvas: HTMLCanvasElement): number {
+  const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+  let inked = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) inked++;
+  return inked;
 }

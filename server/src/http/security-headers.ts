@@ -1,12 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * The app's own scripts and styles only; the preview frame shows results from
- * blob: URLs; nothing may frame the site but itself.
+ * The app's own scripts and styles only (WebAssembly allowed: pdf.js decodes
+ * JPEG 2000 pictures and colour profiles with it in the result preview); frames
+ * may show results from blob: URLs; nothing may frame the site but itself.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -14,7 +14,7 @@ export default defineScenario(addPasswordTool, [
       await ctx.page.getByLabel('Encryption').selectOption('128');
       await ctx.page.getByLabel('Prevent printing', { exact: true }).check();
       await ctx.run();
-      await ctx.expectResultView();
+      await ctx.expectResultView({ locked: true });
       const result = await ctx.download();
       expect(result.name).toBe('contract_passworded.pdf');
       expect(passwordNeed(result.bytes)).toBe('password');

@@ -9,8 +9,8 @@ import { ResultWindow } from './ResultWindow';
 import type { ToolResult } from './use-tool-run';
 
 /**
- * The finished result, shown as its kind asks (registry `ResultKind`): a preview
- * frame for a PDF, a read-only text area for text, a new window for HTML, an
+ * The finished result, shown as its kind asks (registry `ResultKind`): the pages
+ * drawn in the page for a PDF, a read-only text area for text, a new window for HTML, an
  * open-in-new-tab link for CSV; every kind also gets the download button.
  */
 export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey }) {
@@ -40,7 +40,7 @@ export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { 
           </button>
         </div>
       </div>
-      {result.kind === 'pdf' && <ResultPreview url={url} />}
+      {result.kind === 'pdf' && <ResultPreview body={result.body} />}
       {result.kind === 'text' && <ResultTextArea body={result.body} />}
       {result.kind === 'html' && <ResultWindow body={result.body} />}
       {View && <View body={result.body} />}
