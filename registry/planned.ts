@@ -22,6 +22,5 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
   { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
-  { id: 'edit-toc', category: 'advanced', title: 'Edit Table of Contents', subtitle: 'Edit bookmarks, import or export JSON.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
 ];

@@ -56,4 +56,36 @@ describe('outlines read from the objects', () => {
     expect(read(json.outlines)).toEqual(tree);
     expect(await readOutlines(output, engine())).toEqual(tree);
   });
+
+  it('appends after the file’s own items, keeping a closed one closed and its action, ending a /Next loop, and counts what is shown open', async () => {
+    const input = join(dir, 'closed.pdf');
+    writeFileSync(
+      input,
+      handWrittenPdf([
+        '<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+        '<< /Type /Outlines /First 6 0 R /Last 6 0 R /Count 1 >>',
+        // Closed (negative /Count), with a link action and a child; its /Next points back at itself.
+        '<< /Title (Closed) /Parent 5 0 R /A << /S /URI /URI (https://example.com) >> /First 7 0 R /Last 7 0 R /Count -1 /Next 6 0 R >>',
+        '<< /Title (Hidden kid) /Parent 6 0 R /Dest [4 0 R /Fit] >>',
+      ]),
+    );
+    const output = join(dir, 'appended.pdf');
+    const added: OutlineNode[] = [{ title: 'New', pageIndex: 1, children: [{ title: 'New kid', pageIndex: 0, children: [] }] }];
+    await writeOutlines(input, output, added, join(dir, 'update.json'), engine(), { append: true });
+    interface Read { title: string; open: boolean; kids: Read[] }
+    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', '--json-key=qpdf', output]).toString()) as { outlines: Read[]; qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] };
+    const shape = (nodes: Read[]): unknown[] => nodes.map((n) => [n.title, n.open, shape(n.kids)]);
+    expect(shape(json.outlines)).toEqual([['Closed', false, [['Hidden kid', true, []]]], ['New', true, [['New kid', true, []]]]]);
+    const objects = json.qpdf[1];
+    const catalog = Object.values(objects).find((o) => o.value?.['/Type'] === '/Catalog')!.value!;
+    const root = objects[`obj:${catalog['/Outlines'] as string}`].value!;
+    // Shown open: Closed, New and New kid (the closed item's child is hidden).
+    expect(root['/Count']).toBe(3);
+    const closed = Object.values(objects).find((o) => o.value?.['/Title'] === 'u:Closed')!.value!;
+    expect(closed['/Count']).toBe(-1);
+    expect((closed['/A'] as Record<string, unknown>)['/URI']).toBe('u:https://example.com');
+  });
 });

@@ -90,13 +90,33 @@ export async function readOutlines(path: string, engine: EngineOptions): Promise
   return readOutlineTree(new PdfObjects((await readObjects(path, engine)).objects));
 }
 
+/** How `writeOutlines` treats the file's own bookmarks and its encryption. */
+export interface OutlineWriteOptions {
+  /**
+   * Keep the file's bookmarks as they are (actions, colours, open or closed)
+   * and add `nodes` after the last top-level one; otherwise they are replaced.
+   */
+  append?: boolean;
+  /** Write the result without the input's encryption (an owner-password-only file). */
+  decrypt?: boolean;
+}
+
 /**
  * Writes `output` as `input` with its bookmarks replaced by `nodes` (none: the
- * outline is removed), each opening its page at full view. Only the catalog
- * and the new outline items are written (qpdf's JSON update). A node whose page
- * is not in the file keeps its place and children but opens nothing.
+ * outline is removed), or `nodes` added after them, each opening its page at
+ * full view; every new bookmark with children is open. Only the catalog (or,
+ * appending, the outline root and its last item) and the new outline items are
+ * written (qpdf's JSON update). A node whose page is not in the file keeps its
+ * place and children but opens nothing.
  */
-export async function writeOutlines(input: string, output: string, nodes: readonly OutlineNode[], scratchJson: string, engine: EngineOptions): Promise<void> {
+export async function writeOutlines(
+  input: string,
+  output: string,
+  nodes: readonly OutlineNode[],
+  scratchJson: string,
+  engine: EngineOptions,
+  options: OutlineWriteOptions = {},
+): Promise<void> {
   const { objects, maxObjectId } = await readObjects(input, engine);
   const pdf = new PdfObjects(objects);
   const pages = pdf.pageRefs();
@@ -129,6 +149,21 @@ export async function writeOutlines(input: string, output: string, nodes: readon
     return { first: refs[0], last: refs[refs.length - 1], count };
   };
 
+  const existing = options.append ? existingOutline(pdf, root['/Outlines']) : undefined;
+  if (existing && nodes.length > 0) {
+    const top = writeLevel(nodes, existing.ref);
+    (updates[`obj:${top.first}`].value as Record<string, unknown>)['/Prev'] = existing.last;
+    updates[`obj:${existing.last}`] = { value: { ...pdf.dict(existing.last), '/Next': top.first } };
+    updates[`obj:${existing.ref}`] = { value: { ...existing.dict, '/Last': top.last, '/Count': existing.visible + top.count } };
+    await updateObjects(input, output, { maxObjectId: lastId, objects: updates }, scratchJson, engine, { decrypt: options.decrypt });
+    return;
+  }
+  if (existing) {
+    // Nothing to add: the file is copied with its outline as it is.
+    await updateObjects(input, output, { maxObjectId: lastId, objects: {} }, scratchJson, engine, { decrypt: options.decrypt });
+    return;
+  }
+
   const catalog: Record<string, unknown> = { ...root };
   if (nodes.length > 0) {
     const outlinesRef = newRef();
@@ -140,5 +175,36 @@ export async function writeOutlines(input: string, output: string, nodes: readon
     delete catalog['/Outlines'];
   }
   updates[`obj:${rootRef}`] = { value: catalog };
-  await updateObjects(input, output, { maxObjectId: lastId, objects: updates }, scratchJson, engine);
+  await updateObjects(input, output, { maxObjectId: lastId, objects: updates }, scratchJson, engine, { decrypt: options.decrypt });
+}
+
+/**
+ * The file's outline root, when it is an indirect dictionary holding at least
+ * one item: its reference, the last item of its top level as the /Next chain
+ * really ends (a loop ends where it comes back), and how many items a reader
+ * shows open (each item, and the items under it while its /Count is positive).
+ */
+function existingOutline(pdf: PdfObjects, outlines: unknown): { ref: string; dict: Record<string, unknown>; last: string; visible: number } | undefined {
+  const dict = pdf.dict(outlines);
+  if (!isReference(outlines) || !dict || !isReference(dict['/First']) || !pdf.dict(dict['/First'])) return undefined;
+  const seen = new Set<string>();
+  let last = dict['/First'];
+  for (let ref: unknown = dict['/First']; isReference(ref) && !seen.has(ref) && pdf.dict(ref); ref = pdf.dict(ref)?.['/Next']) {
+    seen.add(ref);
+    last = ref;
+  }
+  const counted = new Set<string>();
+  const visible = (first: unknown, depth: number): number => {
+    let sum = 0;
+    for (let ref = first; isReference(ref) && !counted.has(ref) && counted.size < MAX_ITEMS; ) {
+      counted.add(ref);
+      const item = pdf.dict(ref);
+      if (!item) break;
+      const count = pdf.resolve(item['/Count']);
+      sum += 1 + (typeof count === 'number' && count > 0 && depth < MAX_DEPTH ? visible(item['/First'], depth + 1) : 0);
+      ref = item['/Next'];
+    }
+    return sum;
+  };
+  return { ref: outlines, dict, last, visible: visible(dict['/First'], 0) };
 }
