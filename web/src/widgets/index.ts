@@ -1,4 +1,5 @@
 import type { WidgetKey } from '@folio/registry';
+import { BookmarkEditorWidget } from './bookmark-editor/BookmarkEditorWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { ChoicesWidget } from './ChoicesWidget';
 import { ColorWidget } from './ColorWidget';
@@ -31,6 +32,7 @@ export const WIDGETS = {
   password: PasswordWidget,
   color: ColorWidget,
   'section-grid': SectionGridWidget,
+  'bookmark-editor': BookmarkEditorWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';

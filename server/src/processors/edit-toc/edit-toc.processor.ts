@@ -14,7 +14,8 @@ import { parseBookmarkData } from './bookmark-data';
 @ToolProcessor(editTocTool)
 export class EditTocProcessor implements Processor<typeof editTocTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof editTocTool>): Promise<ProcessorOutput> {
-    const bookmarks = parseBookmarkData(params.bookmarkData, file.pageCount ?? 1);
+    // Required by the declaration: the runner has refused a request without it.
+    const bookmarks = parseBookmarkData(params.bookmarkData!, file.pageCount ?? 1);
     const output = workspace.newPath('.pdf');
     await writeOutlines(file.path, output, bookmarks, workspace.newPath('.json'), engine, { append: !params.replaceExisting, decrypt: true });
     return { path: output };
