@@ -175,6 +175,13 @@ describe('Edit Table of Contents (/api/v1/general/edit-table-of-contents)', () =
       expect(res.json.detail).toMatch(/at most 64 levels/);
     });
 
+    it('bookmark JSON past the form field limit (1 MB)', async () => {
+      const many = Array.from({ length: 25_000 }, (_, i) => ({ title: `Entry number ${i}`, pageNumber: 1, children: [] }));
+      const res = await edit(await makePdf(1), { bookmarkData: JSON.stringify(many) });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    });
+
     it('bookmarkData left out', async () => {
       const res = await edit(await makePdf(1), { replaceExisting: true });
       expect(res.status).toBe(400);
