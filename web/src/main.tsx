@@ -12,6 +12,7 @@ import './styles/forms.css';
 import './styles/tool-page.css';
 import './styles/pages.css';
 import './styles/toast.css';
+import './styles/bookmark-editor.css';
 
 // Fail on load, naming every field without a widget, rather than on the one page that needs it.
 assertWidgetsResolve(tools);

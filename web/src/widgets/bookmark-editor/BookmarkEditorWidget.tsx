@@ -84,9 +84,6 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
   /** The control to focus once the list has re-rendered after a change (moving an entry remounts it). */
   const [focus, setFocus] = useState<{ entry: string; control: Control }>();
 
-  // Loaded with the widget, not at module level: the web unit tests import the widget map, and jest reads no CSS.
-  useEffect(() => void import('./bookmark-editor.css'), []);
-
   const outline = reading.kind === 'ready' ? reading.outline : undefined;
   const pageCount = outline?.pageCount;
   const tree = replacing ? lists.whole : lists.added;
