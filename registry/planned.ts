@@ -21,6 +21,5 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Advanced Tools
   { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'auto-split-pages', category: 'advanced', title: 'Auto Split PDF', subtitle: 'Split scanned stacks at divider pages.' },
-  { id: 'detect-split-scanned', category: 'advanced', title: 'Detect / Split Scanned Photos', subtitle: 'Cut several photos out of one scan.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
 ];
