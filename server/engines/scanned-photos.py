@@ -17,7 +17,9 @@ For each page (OpenCV and NumPy):
    pale parts inside a photo, so one photo stays one region.
 4. External contours of the mask: each is one photo candidate. A candidate is
    kept when its upright bounding box covers at least `minArea` pixels and the
-   contour itself encloses at least `minContourArea`.
+   contour itself encloses at least `minContourArea`; an outline enclosing
+   nothing (a hairline) or narrower than MIN_SIDE (a speck of noise the
+   opening left) never is, whatever the minimums.
 5. Each photo's minimum-area rectangle: when its tilt (the smallest rotation
    that makes it upright, -45..45 degrees) is at least `angleThreshold`, the
    rectangle is sampled straight out of the page, turned upright, exactly its
@@ -40,6 +42,10 @@ import sys
 
 import cv2
 import numpy as np
+
+
+# Fewest pixels a photo measures on each side; anything narrower is noise or a line.
+MIN_SIDE = 4
 
 
 class Refusal(Exception):
@@ -160,7 +166,8 @@ def split_page(entry, job, written):
     kept = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if w * h < job["minArea"] or cv2.contourArea(contour) < job["minContourArea"]:
+        area = cv2.contourArea(contour)
+        if area <= 0 or min(w, h) < MIN_SIDE or w * h < job["minArea"] or area < job["minContourArea"]:
             continue
         kept.append((contour, (x, y, w, h)))
     photos = []
