@@ -23,6 +23,7 @@ REQUIRED=(
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # pikepdf (qpdf for Python: Advanced Colour's content streams, server/engines/pdf-recolour.py),
 # Pillow (JPEG and GIF files of extracted images, server/engines/pdf-images.py),
+# OpenCV and NumPy for Python (photos cut out of scans, server/engines/scanned-photos.py),
 # OCR language data (the OCR tool's English, Chinese Simplified, French, German and
 # Portuguese) and unpaper (its Clean option), fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
@@ -32,7 +33,7 @@ REQUIRED=(
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
-  python3-fitz python3-regex python3-pikepdf python3-pil
+  python3-fitz python3-regex python3-pikepdf python3-pil python3-opencv python3-numpy
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
