@@ -1,89 +1,24 @@
-import AdmZip from 'adm-zip';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { detectSplitScannedTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
-import { withTempDir } from '../../../test/support/pdfs';
+import {
+  boundingBox,
+  expectUprightPhoto,
+  measurePhoto as measure,
+  photoSheet as sheet,
+  photoSheetPdf as sheetPdf,
+  SHEET_PX,
+  SLIGHT,
+  SMALL,
+  STEEP,
+  unzipEntries as unzip,
+  UPRIGHT,
+  type Photo,
+} from '../../../test/support/photo-sheets';
 import { useTestServer } from '../../../test/support/test-server';
 
-/** Makes and measures the test pictures with Pillow, not with the OpenCV the tool uses. */
-const PICTURES = resolve(__dirname, 'scan-pictures.py');
-
 jest.setTimeout(120_000);
-const PAPER = [236, 233, 226];
+
 const NOT_NUMERIC = 'Please enter valid numeric values for all parameters.';
-
-interface Photo {
-  /** Centre on the 1240 × 1754 px sheet. */
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Degrees, counter-clockwise. */
-  angle: number;
-  colour: [number, number, number];
-}
-
-interface Measure {
-  width: number;
-  height: number;
-  /** How far each corner's colour is from the paper's (0–255). */
-  corners: number[];
-  /** Share of pixels that are not paper. */
-  fill: number;
-}
-
-/** Three photos, top to bottom: upright, tilted 7° (under the default threshold of 10°), tilted -12° (over it). */
-const UPRIGHT: Photo = { x: 360, y: 330, w: 480, h: 320, angle: 0, colour: [200, 60, 50] };
-const SLIGHT: Photo = { x: 900, y: 720, w: 400, h: 300, angle: 7, colour: [40, 120, 200] };
-const STEEP: Photo = { x: 450, y: 1250, w: 360, h: 500, angle: -12, colour: [60, 170, 80] };
-/** 120 × 90 = 10 800 px: kept by the default minimum area (8000), not by 20 000. */
-const SMALL: Photo = { x: 1000, y: 1500, w: 120, h: 90, angle: 0, colour: [150, 60, 160] };
-
-/** A scanned sheet (PNG, or JPEG for a .jpg name) holding `photos`. */
-function sheet(photos: readonly Photo[], extension = 'png'): Buffer {
-  return withTempDir((dir) => {
-    const out = join(dir, `sheet.${extension}`);
-    execFileSync('/usr/bin/python3', [PICTURES, 'make', out, JSON.stringify(photos)]);
-    return readFileSync(out);
-  });
-}
-
-/** The sheet as a one-page PDF, the picture filling an A4 page (150 DPI). */
-async function sheetPdf(png: Buffer): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const image = await doc.embedPng(png);
-  const [width, height] = [(1240 * 72) / 150, (1754 * 72) / 150];
-  doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
-  return Buffer.from(await doc.save());
-}
-
-function measure(png: Buffer): Measure {
-  return withTempDir((dir) => {
-    writeFileSync(join(dir, 'photo.png'), png);
-    return JSON.parse(execFileSync('/usr/bin/python3', [PICTURES, 'measure', join(dir, 'photo.png'), JSON.stringify(PAPER)], { encoding: 'utf8' })) as Measure;
-  });
-}
-
-function unzip(zip: Buffer): Map<string, Buffer> {
-  return new Map(new AdmZip(zip).getEntries().map((entry) => [entry.entryName, entry.getData()]));
-}
-
-/** The upright bounding box of a w × h rectangle turned by `angle`. */
-function boundingBox({ w, h, angle }: Photo): { width: number; height: number } {
-  const r = (Math.abs(angle) * Math.PI) / 180;
-  return { width: w * Math.cos(r) + h * Math.sin(r), height: w * Math.sin(r) + h * Math.cos(r) };
-}
-
-/** The picture is the photo, upright and tight: its size (less the 1 px border each side), every corner photo, no paper left. */
-function expectUprightPhoto(m: Measure, photo: Photo, scale = 1): void {
-  expect(Math.abs(m.width - photo.w * scale)).toBeLessThanOrEqual(6 * scale);
-  expect(Math.abs(m.height - photo.h * scale)).toBeLessThanOrEqual(6 * scale);
-  for (const corner of m.corners) expect(corner).toBeGreaterThan(60);
-  expect(m.fill).toBeGreaterThan(0.97);
-}
 
 describe('Detect / Split Scanned Photos (/api/v1/misc/extract-image-scans)', () => {
   const server = useTestServer();
@@ -96,7 +31,7 @@ describe('Detect / Split Scanned Photos (/api/v1/misc/extract-image-scans)', () 
 
   it('starts from a sheet whose corners are paper and whose photos Pillow drew where asked', () => {
     const m = measure(three);
-    expect([m.width, m.height]).toEqual([1240, 1754]);
+    expect([m.width, m.height]).toEqual([...SHEET_PX]);
     for (const corner of m.corners) expect(corner).toBeLessThan(20);
   });
 
@@ -165,7 +100,7 @@ describe('Detect / Split Scanned Photos (/api/v1/misc/extract-image-scans)', () 
   it('drops finds smaller than the minimum area or the minimum contour area', async () => {
     const page = sheet([UPRIGHT, SMALL]);
     expect([...unzip((await split(page)).body).keys()]).toHaveLength(2);
-    for (const fields of [{ min_area: 20_000 }, { min_area: 0, min_contour_area: 20_000 }, { minArea: 20_000 }]) {
+    for (const fields of [{ min_area: 20_000 }, { min_area: 0, min_contour_area: 20_000 }, { minArea: 20_000 }] as Record<string, number>[]) {
       const res = await split(page, fields);
       expect(res.headers['content-type']).toBe('image/png');
       expectUprightPhoto(measure(res.body), UPRIGHT);
@@ -200,7 +135,7 @@ describe('Detect / Split Scanned Photos (/api/v1/misc/extract-image-scans)', () 
   });
 
   it('refuses negative or non-numeric parameters with the spec’s message', async () => {
-    for (const fields of [{ angle_threshold: -1 }, { tolerance: 'abc' }, { min_area: -5 }, { minContourArea: -1 }, { border_size: 1.5 }]) {
+    for (const fields of [{ angle_threshold: -1 }, { tolerance: 'abc' }, { min_area: -5 }, { minContourArea: -1 }, { border_size: 1.5 }] as Record<string, string | number>[]) {
       const res = await split(three, fields);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.json)).toContain(NOT_NUMERIC);

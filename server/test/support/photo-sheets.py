@@ -1,4 +1,4 @@
-"""Test pictures for Detect / Split Scanned Photos, made and measured with Pillow (not OpenCV).
+"""Test pictures for Detect / Split Scanned Photos, made and measured with Pillow, not OpenCV (photo-sheets.ts).
 
 make <out.png> <json photos>: a light, noisy sheet of paper (1240 x 1754 px)
 with photos on it; each photo {"x", "y" (centre), "w", "h", "angle" (degrees,
