@@ -145,7 +145,7 @@ export function sampleTypeFor(accept: readonly FileTypeKey[]): FileTypeKey {
 /**
  * A file none of the tool's types match, by content or by name: a PNG named like
  * the tool's own files for most tools (a PNG named .pdf for PDF tools); a PDF for
- * tools that take images; for tools that go by the name alone (Convert File to
+ * tools that take images (a ZIP for those that take images and PDFs); for tools that go by the name alone (Convert File to
  * PDF), a PNG under a name they do not list.
  */
 export function wrongTypeUpload(tool: AnyTool): { type: FileTypeKey; name: string } {
@@ -154,7 +154,7 @@ export function wrongTypeUpload(tool: AnyTool): { type: FileTypeKey; name: strin
 
 /** `wrongTypeUpload` for any list of accepted types (a `file` field's). */
 export function wrongTypeFor(accept: readonly FileTypeKey[]): { type: FileTypeKey; name: string } {
-  if (accept.includes('png')) return { type: 'pdf', name: 'document.pdf' };
+  if (accept.includes('png')) return accept.includes('pdf') ? { type: 'zip', name: 'archive.zip' } : { type: 'pdf', name: 'document.pdf' };
   const ownExtension = extensionOf(SAMPLE_FILE_NAMES[sampleTypeFor(accept)]);
   if (accept.includes('convertible') && hasExtensionOf(`picture${ownExtension}`, 'convertible')) return { type: 'png', name: 'picture.bin' };
   return { type: 'png', name: `picture${ownExtension}` };

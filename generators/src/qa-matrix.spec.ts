@@ -101,6 +101,7 @@ describe('QA cases', () => {
     expect(pick(office, 'wrong-type').upload).toMatchObject({ type: 'png', name: 'picture.bin' });
 
     expect(pick(taking(['pdf']), 'wrong-type').upload).toMatchObject({ type: 'png', name: 'picture.pdf' });
+    expect(pick(taking(['pdf', 'png', 'jpeg']), 'wrong-type').upload).toMatchObject({ type: 'zip', name: 'archive.zip' });
     expect(describeUpload(pick(images, 'defaults').upload)).toBe('2 × small JPEG image (input.jpg)');
   });
 

@@ -41,6 +41,18 @@ export default defineScenario(detectSplitScannedTool, [
     },
   },
   {
+    name: 'saves a single photo as the PNG it is, under <name>_scans.png',
+    run: async (ctx) => {
+      await ctx.open();
+      await ctx.chooseFiles([fileUpload('album.png', 'image/png', photoSheet([STEEP]))]);
+      await ctx.run();
+      const result = await ctx.download();
+      expect(result.name).toBe('album_scans.png');
+      expect(result.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expectUprightPhoto(measurePhoto(result.bytes), STEEP);
+    },
+  },
+  {
     name: 'shows the spec’s message for a negative parameter and sends nothing',
     run: async (ctx) => {
       await ctx.open();

@@ -4,7 +4,7 @@ import { WIDGETS } from '../widgets';
 import { assertWidgetsResolve, resolveWidget } from './resolve-widget';
 
 /** A key no widget is registered under; the type system forbids it, a cast stands in for registry drift. */
-const UNREGISTERED = 'bookmark-editor' as WidgetKey;
+const UNREGISTERED = 'not-a-widget' as WidgetKey;
 
 function withField(tool: AnyTool, name: string, field: Field): AnyTool {
   return { ...tool, fields: { ...tool.fields, [name]: field } };
@@ -33,7 +33,7 @@ describe('resolveWidget', () => {
   it('throws naming the tool, key, field, kind and where to register it', () => {
     const angle: Field = { ...rotateTool.fields.angle, widget: UNREGISTERED };
     expect(() => resolveWidget(rotateTool, 'angle', angle)).toThrow(
-      new Error('Tool "rotate": no widget "bookmark-editor" for field "angle" (number). Register it in web/src/widgets/index.ts.'),
+      new Error('Tool "rotate": no widget "not-a-widget" for field "angle" (number). Register it in web/src/widgets/index.ts.'),
     );
   });
 });
@@ -49,7 +49,7 @@ describe('assertWidgetsResolve', () => {
     expect(() => assertWidgetsResolve([rotate, mergeTool, split])).toThrow(
       new Error(
         'Some fields have no widget:\n' +
-          'Tool "rotate": no widget "bookmark-editor" for field "angle" (number). Register it in web/src/widgets/index.ts.\n' +
+          'Tool "rotate": no widget "not-a-widget" for field "angle" (number). Register it in web/src/widgets/index.ts.\n' +
           'Tool "split": no widget "page-grid" for field "pageNumbers" (pages). Register it in web/src/widgets/index.ts.',
       ),
     );

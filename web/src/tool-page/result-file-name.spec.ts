@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   adjustPageSizeTool,
+  detectSplitScannedTool,
   emailToPdfTool,
   extractPageTool,
   imageToPdfTool,
@@ -129,6 +130,12 @@ describe('resultFileName', () => {
       expect(resultFileName(rotateTool, [pdf('a.pdf'), pdf('b.pdf')], null)).toBe('rotated.zip');
       expect(resultFileName(splitTool, [pdf('a.pdf'), pdf('b.pdf')], null)).toBe('split.zip');
       expect(resultFileName(pdfToImageTool, [pdf('a.pdf'), pdf('b.pdf')], served('a_convertedToImages.zip'))).toBe('a_convertedToImages.zip');
+    });
+
+    it('names a single file that came back instead of the declared ZIP by its type (one scanned photo → album_scans.png)', () => {
+      expect(resultFileName(detectSplitScannedTool, [new File(['x'], 'album.pdf')], served('album.png'), {}, 'image/png')).toBe('album_scans.png');
+      expect(resultFileName(detectSplitScannedTool, [new File(['x'], 'album.pdf')], null, {}, 'application/octet-stream')).toBe('album_scans.zip');
+      expect(resultFileName(rotateTool, [pdf('a.pdf')], null, {}, 'image/png')).toBe('rotated.pdf');
     });
 
     it('keeps one document for a combining tool (Merge → merged.pdf)', () => {

@@ -1,5 +1,18 @@
 import { renderFileName, resolveResult, withExtension, type AnyTool } from '@folio/registry';
 
+/**
+ * Single files a tool may answer where it names a ZIP, by Content-Type: Detect /
+ * Split Scanned Photos sends one photo as a PNG (reference §6.14).
+ */
+const EXTENSIONS_OF_SINGLE_RESULTS: Readonly<Record<string, string>> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/tiff': '.tiff',
+};
+
 /** Last resort when a tool says 'from-response', the server names nothing and no fallback is declared. */
 const UNNAMED_DOWNLOAD = 'download';
 
@@ -30,18 +43,23 @@ export function isBatchRun(tool: AnyTool, fileCount: number): boolean {
 
 /**
  * The name the browser saves the result under, from the tool's `download`
- * declaration (or the result variant the options chose), `{<field>}` filled from them.
+ * declaration (or the result variant the options chose), `{<field>}` filled from
+ * them. A declared ZIP that came back as a single file (`contentType`) keeps the
+ * name with that file's extension.
  */
 export function resultFileName(
   tool: AnyTool,
   files: readonly File[],
   contentDisposition: string | null,
   params: Readonly<Record<string, unknown>> = {},
+  contentType = '',
 ): string {
   const { browser, fallback } = resolveResult(tool, params).download;
   const name =
     browser === 'from-response'
       ? (fileNameFromContentDisposition(contentDisposition) ?? (fallback ? renderFileName(fallback, files[0]?.name, params) : UNNAMED_DOWNLOAD))
       : renderFileName(browser, files[0]?.name, params);
-  return isBatchRun(tool, files.length) ? withExtension(name, '.zip') : name;
+  if (isBatchRun(tool, files.length)) return withExtension(name, '.zip');
+  const single = EXTENSIONS_OF_SINGLE_RESULTS[contentType.split(';')[0]!.trim().toLowerCase()];
+  return single && name.toLowerCase().endsWith('.zip') ? withExtension(name, single) : name;
 }

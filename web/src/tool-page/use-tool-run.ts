@@ -40,7 +40,7 @@ function resultKind(tool: AnyTool, params: Record<string, unknown>, fileCount: n
 
 function toResult(tool: AnyTool, files: readonly File[], params: Record<string, unknown>, response: MultipartResponse): ToolResult {
   const kind = resultKind(tool, params, files.length, response.contentType);
-  return { body: response.body, fileName: resultFileName(tool, files, response.contentDisposition, params), kind };
+  return { body: response.body, fileName: resultFileName(tool, files, response.contentDisposition, params, response.contentType), kind };
 }
 
 /**
