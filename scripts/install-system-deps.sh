@@ -29,7 +29,9 @@ REQUIRED=(
 # and watermarks: Pango through Python (shaping and bidi for every script,
 # server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
 # metric twins of Helvetica, Times and Courier (page numbers), and the
-# certificate authorities Validate PDF Signature trusts when no certificate is sent.
+# certificate authorities Validate PDF Signature trusts when no certificate is sent;
+# OpenCV for Python with its contrib modules (the WeChat QR reader: Auto Split PDF's
+# divider codes, server/engines/qr-codes.py).
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
@@ -37,14 +39,16 @@ EXTRA_PACKAGES=(
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
+  python3-opencv
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
 # PDFs (many producers, PDF 1.2 to 1.7, about 25 MB in all) make the
 # robustness corpus of server/test/robustness-corpus.spec.ts; and ExifTool, an
-# independent XMP reader for Change Metadata's tests.
+# independent XMP reader for Change Metadata's tests; qrencode and zbar, which make
+# and independently read the QR codes of Auto Split PDF's tests and divider sheet.
 TEST_PACKAGES=(
-  libimage-exiftool-perl
+  libimage-exiftool-perl qrencode zbar-tools
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc
