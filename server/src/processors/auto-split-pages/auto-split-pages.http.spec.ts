@@ -2,7 +2,7 @@ import AdmZip from 'adm-zip';
 import { autoSplitPagesTool } from '@folio/registry';
 import { POOR_SCAN, qrPage, scanOf, textPages, zbarTexts } from '../../../test/support/divider-pdfs';
 import { postTool } from '../../../test/support/http';
-import { CORRUPT_PDF, encryptPdf, pageCount, pageTexts } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf, isEncrypted, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { joinPdfs } from '../../../test/support/scanned-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -134,6 +134,14 @@ describe('Auto Split PDF (/api/v1/misc/auto-split-pdf)', () => {
     expect(res.status).toBe(200);
     expect(names).toEqual(['plain_1.pdf']);
     expect(texts).toEqual([['Only page 1', 'Only page 2']]);
+  });
+
+  it('splits a PDF protected by an owner password only, as the reference’s loader opens it, into parts without encryption', async () => {
+    const pdf = joinPdfs([await textPages(['Letter A page 1']), await qrPage(FOLIO, { caption: 'Divider sheet' }), await textPages(['Letter B page 1'])]);
+    const { res, parts, texts } = await split(encryptPdf(pdf, ''));
+    expect(res.status).toBe(200);
+    expect(texts).toEqual([['Letter A page 1'], ['Letter B page 1']]);
+    expect(parts.map(isEncrypted)).toEqual([false, false]);
   });
 
   describe('refuses with 400', () => {

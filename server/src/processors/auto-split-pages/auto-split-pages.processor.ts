@@ -29,7 +29,7 @@ export class AutoSplitPagesProcessor implements Processor<typeof autoSplitPagesT
     const sizes = await readPageSizes(file.path, engine);
     this.refuseTooMuchToDraw(file, sizes);
 
-    const dividers = await findDividerPages(file.path, sizes, workspace, engine);
+    const dividers = await findDividerPages(file.path, file.originalName, sizes, workspace, engine);
     const parts = partsBetweenDividers(pageCount, dividers, params.duplexMode);
     if (parts.length === 0) {
       throw new InvalidInputError(

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { readQrCodes } from '../../engines/opencv-qr';
+import { QR_PAGE_SECONDS, readQrCodes } from '../../engines/opencv-qr';
 import { pixelsAt, renderPageRange, type ShownPageSize } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
+import { InvalidInputError } from '../../input-checks/input-errors';
 import type { Workspace } from '../../workspace/workspace';
 import { isDivider } from './divider-texts';
 
@@ -14,12 +15,18 @@ import { isDivider } from './divider-texts';
  * from print to retry it.
  */
 export const SEARCH_DPI = 150;
-/** A page larger than this many pixels at 150 DPI (a poster) is drawn at the DPI that fits, about A1 at 150 DPI. */
-export const MAX_PAGE_PIXELS = 16_000_000;
+/** A page larger than this many pixels at 150 DPI (a poster) is drawn at the DPI that fits, about A2 at 150 DPI. */
+export const MAX_PAGE_PIXELS = 9_000_000;
 /** Pages drawn by one pdftoppm run and searched by one reader run: a long scan never lies on disk as a whole. */
 const PAGES_PER_BATCH = 8;
 /** Batches at once for one document: both cores of a small server, and no more. */
 const WORKERS = 2;
+/**
+ * Pages whose search may run out of time (pure speckle noise) before the
+ * document is refused: such a page counts as content, but a stack of them
+ * would take the request past its time limit.
+ */
+const MAX_SLOW_PAGES = 8;
 
 /** The DPI page `size` is drawn at: SEARCH_DPI, or less for a page too large for MAX_PAGE_PIXELS. */
 export function searchDpi(size: ShownPageSize): number {
@@ -33,8 +40,15 @@ export function searchDpi(size: ShownPageSize): number {
  * grey by pdftoppm, a batch at a time (two batches at once), each batch
  * searched by one reader run and deleted before the next is drawn.
  */
-export async function findDividerPages(pdf: string, sizes: readonly ShownPageSize[], workspace: Workspace, engine: EngineOptions): Promise<Set<number>> {
+export async function findDividerPages(
+  pdf: string,
+  fileName: string,
+  sizes: readonly ShownPageSize[],
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<Set<number>> {
   const dividers = new Set<number>();
+  let slowPages = 0;
   const queue = batches(sizes.map(searchDpi));
   let failed = false;
   const worker = async () => {
@@ -47,7 +61,13 @@ export async function findDividerPages(pdf: string, sizes: readonly ShownPageSiz
         // A page whose search ran out of time (pure speckle noise) counts as content, like one without a code.
         pages.forEach((page, i) => {
           if (isDivider(found[i].texts)) dividers.add(page);
+          if (found[i].timedOut) slowPages++;
         });
+        if (slowPages >= MAX_SLOW_PAGES) {
+          throw new InvalidInputError(
+            `${slowPages} pages of "${fileName}" are too noisy to search for divider codes in time (over ${QR_PAGE_SECONDS} s each). Scan the stack again with less noise, or split it by hand.`,
+          );
+        }
       } finally {
         await Promise.all([...drawn.values()].map((file) => rm(file, { force: true })));
       }
