@@ -23,15 +23,15 @@ REQUIRED=(
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
 # pikepdf (qpdf for Python: Advanced Colour's content streams, server/engines/pdf-recolour.py),
 # Pillow (JPEG and GIF files of extracted images, server/engines/pdf-images.py),
-# OpenCV and NumPy for Python (photos cut out of scans, server/engines/scanned-photos.py),
+# OpenCV (with its contrib modules) and NumPy for Python: photos cut out of scans
+# (server/engines/scanned-photos.py) and the WeChat QR reader for Auto Split PDF's
+# divider codes (server/engines/qr-codes.py),
 # OCR language data (the OCR tool's English, Chinese Simplified, French, German and
 # Portuguese) and unpaper (its Clean option), fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
 # server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
 # metric twins of Helvetica, Times and Courier (page numbers), and the
-# certificate authorities Validate PDF Signature trusts when no certificate is sent;
-# OpenCV for Python with its contrib modules (the WeChat QR reader: Auto Split PDF's
-# divider codes, server/engines/qr-codes.py).
+# certificate authorities Validate PDF Signature trusts when no certificate is sent.
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
@@ -39,7 +39,6 @@ EXTRA_PACKAGES=(
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
-  python3-opencv
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
