@@ -16,11 +16,11 @@ export const autoSplitPagesTool = defineTool({
 
   input: singlePdfInput(),
 
-  // Spec §2: an info panel and a link to a divider instructions PDF. The link is
-  // the static file web/public/auto-split-divider.pdf (built by
-  // server/src/processors/auto-split-pages/divider-sheet.ts), served by the web app's static route.
+  // Spec §2: an info panel and a link to a divider instructions PDF: the static file
+  // web/public/auto-split-divider.pdf (built by server/src/processors/auto-split-pages/divider-sheet.ts).
   notice:
-    'Put a divider sheet (print it from /auto-split-divider.pdf) in front of each document in the stack, scan the whole stack into one PDF and upload it: a new document starts at every divider, and the dividers are left out.',
+    'Put a divider sheet in front of each document in the stack, scan the whole stack into one PDF and upload it: a new document starts at every divider, and the dividers are left out.',
+  noticeLink: { label: 'Print the divider sheet (PDF)', href: '/auto-split-divider.pdf' },
 
   fields: {
     duplexMode: checkbox({

@@ -123,6 +123,8 @@ export interface ToolDefinition<F extends Fields = Fields> {
   sharesEndpoint?: { whenAnyField: readonly (keyof F & string)[] };
   /** A note shown under the title, where the spec has one. e.g. 'Conversion can take up to a minute.' */
   notice?: string;
+  /** A link at the end of the notice. e.g. `{ label: 'Print the divider sheet (PDF)', href: '/auto-split-divider.pdf' }` */
+  noticeLink?: { label: string; href: string };
   /** A client-side step that adds computed values before sending. e.g. 'crop-box' */
   requestEnhancer?: RequestEnhancerKey;
   action: {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { join, resolve, sep } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LogLevel } from '@nestjs/common';
@@ -47,8 +48,16 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // Before app.init() adds Nest's body parsers: it reads the contact body itself, with its own limit.
   app.use(guardContactRequests(config));
   app.useGlobalFilters(new ApiExceptionFilter(config));
-  // Hashed assets never change; index.html is served by WebAppController with no-cache.
-  app.useStaticAssets(config.webDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
+  // Vite's hashed assets and pdf.js's versioned folder never change; the rest of
+  // web/public (the favicon, Auto Split's divider sheet) may, so it is revalidated.
+  // index.html is served by WebAppController with no-cache.
+  const versioned = ['assets', 'pdfjs'].map((folder) => join(resolve(config.webDir), folder) + sep);
+  app.useStaticAssets(config.webDir, {
+    index: false,
+    fallthrough: true,
+    setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
+      res.setHeader('Cache-Control', versioned.some((folder) => path.startsWith(folder)) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
 
   closeSlowClients(app.getHttpServer(), config);
   const stopSweeper = startWorkspaceSweeper(config.workDir, config.workspaceMaxAgeMs);

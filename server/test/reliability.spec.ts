@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { held, holdTool } from './fixtures/processors-hold/hold/hold.processor';
 import { postTool } from './support/http';
@@ -160,5 +161,17 @@ describe('limits', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
+  });
+
+  it('caches hashed and versioned files for a year, and has the browser revalidate the rest of the web folder', async () => {
+    const files = { 'assets/index-3f2a9c.js': 'x', 'pdfjs/5.6.205/cmaps/Adobe-Japan1-0.bcmap': 'x', 'auto-split-divider.pdf': '%PDF-' };
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(server.config.webDir, path)), { recursive: true });
+      writeFileSync(join(server.config.webDir, path), content);
+    }
+    const cacheControl = async (path: string) => (await request(server.http).get(`/${path}`).expect(200)).headers['cache-control'];
+    expect(await cacheControl('assets/index-3f2a9c.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('pdfjs/5.6.205/cmaps/Adobe-Japan1-0.bcmap')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('auto-split-divider.pdf')).toBe('no-cache');
   });
 });

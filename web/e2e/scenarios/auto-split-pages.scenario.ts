@@ -34,11 +34,13 @@ export default defineScenario(autoSplitPagesTool, [
     },
   },
   {
-    name: 'points to the printable divider sheet, which the server answers as a PDF whose code is a divider',
+    name: 'links to the printable divider sheet, which the server answers as a PDF whose code is a divider',
     run: async (ctx) => {
       await ctx.open();
-      await expect(ctx.page.getByTestId('tool-notice').textContent()).resolves.toContain('/auto-split-divider.pdf');
-      const sheet = await ctx.page.request.get(`${ctx.baseUrl}/auto-split-divider.pdf`);
+      const link = ctx.page.getByRole('link', { name: 'Print the divider sheet (PDF)' });
+      const href = await link.getAttribute('href');
+      expect(href).toBe('/auto-split-divider.pdf');
+      const sheet = await ctx.page.request.get(new URL(href!, ctx.baseUrl).href);
       expect(sheet.status()).toBe(200);
       expect(sheet.headers()['content-type']).toContain('application/pdf');
       const bytes = Buffer.from(await sheet.body());

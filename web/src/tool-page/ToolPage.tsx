@@ -74,7 +74,17 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
               <circle cx="12" cy="12" r="9" />
               <path d="M12 11v5M12 8h.01" />
             </svg>
-            {tool.notice}
+            <span>
+              {tool.notice}
+              {tool.noticeLink && (
+                <>
+                  {' '}
+                  <a href={tool.noticeLink.href} target="_blank" rel="noopener" data-testid="tool-notice-link">
+                    {tool.noticeLink.label}
+                  </a>
+                </>
+              )}
+            </span>
           </p>
         )}
       </header>
