@@ -19,6 +19,5 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Secure & Sign
   // Edit & Annotate
   // Advanced Tools
-  { id: 'compress', category: 'advanced', title: 'Compress PDF', subtitle: 'Make a PDF smaller.' },
   { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
 ];

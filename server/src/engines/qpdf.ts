@@ -488,15 +488,27 @@ export async function readDocument(path: string, options: EngineOptions): Promis
 }
 
 /**
- * Only the named objects ('trailer', or references like '12 0 R'), stream data
- * left out, and the highest object number in use: what an edit of a few objects
- * (the document information, the catalog) needs, without listing every object
- * of a large file. Objects that do not exist are simply absent.
+ * Only the named objects (by number, or references like '12 0 R') and the
+ * trailer, stream data left out, and the highest object number in use: what an
+ * edit of some objects (the document information, the catalog, the streams
+ * Compress recodes) needs, without listing every object of a large file.
+ * Objects that do not exist are simply absent. A long list goes through
+ * `argumentFile` (in the job's folder), not the command line.
  */
-export async function readSomeObjects(path: string, which: readonly string[], options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
-  const selectors = which.map((key) => (key === 'trailer' ? '--json-object=trailer' : `--json-object=${key.split(' ').slice(0, 2).join(',')}`));
-  const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none', ...selectors], options)).qpdf;
+export async function readSomeObjects(path: string, which: readonly (number | string)[], options: EngineOptions, argumentFile?: string): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
+  // The trailer is always asked for: with no --json-object at all qpdf would list every object.
+  const selectors = [...new Set(['trailer', ...which.map(objectSelector)])].map((selector) => `--json-object=${selector}`);
+  if (argumentFile) await writeFile(argumentFile, selectors.join('\n'));
+  const [header, objects] = (
+    await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none', ...(argumentFile ? [`@${argumentFile}`] : selectors)], options)
+  ).qpdf;
   return { objects, maxObjectId: header.maxobjectid };
+}
+
+/** qpdf's --json-object selector for an object number, a reference ('12 0 R') or 'trailer'. */
+function objectSelector(object: number | string): string {
+  if (typeof object === 'number') return String(object);
+  return object === 'trailer' ? object : object.split(' ').slice(0, 2).join(',');
 }
 
 /** One file to embed: qpdf's `--add-attachment` and its options. */
@@ -761,4 +773,36 @@ export async function writePicturePdf(pages: readonly PicturePage[], jsonFile: s
   await writeFile(jsonFile, JSON.stringify({ qpdf: [header, objects] }));
   // The JPEGs are stored as they are; the small content streams compressed.
   await run(['--json-input', jsonFile, '--compress-streams=y', '--decode-level=generalized', '--object-streams=generate', output], options);
+}
+
+export interface CompactWriteOptions {
+  /** qpdf --linearize: the first page can be shown before the rest has arrived. */
+  linearize?: boolean;
+  /** qpdf --normalize-content=y: page content rewritten in a regular form. */
+  normalizeContent?: boolean;
+}
+
+/**
+ * Writes `output` as `input` with the objects of a JSON update file replaced
+ * (see `updateObjects`; streams may name their new data in a `datafile`), as
+ * compactly as qpdf writes: object streams, streams without compression or
+ * with old filters (LZW, ASCII85) deflated at level 9, objects nothing refers
+ * to left out. Flate streams are not decoded again (their PNG predictors are
+ * kept); encryption is removed.
+ */
+export async function writeWithUpdates(input: string, output: string, updateFile: string | undefined, write: CompactWriteOptions, options: EngineOptions): Promise<void> {
+  await run(
+    [
+      input,
+      '--decrypt',
+      ...(updateFile ? [`--update-from-json=${updateFile}`] : []),
+      '--object-streams=generate',
+      '--compress-streams=y',
+      '--compression-level=9',
+      ...(write.normalizeContent ? ['--normalize-content=y'] : []),
+      ...(write.linearize ? ['--linearize'] : []),
+      output,
+    ],
+    options,
+  );
 }

@@ -36,6 +36,11 @@ export interface ProcessorOutput {
   fileName?: string;
   /** Overrides the content type the declaration gives, for the same reasons as `fileName`. */
   contentType?: string;
+  /**
+   * Response headers that describe this result, sent with a single file (a
+   * batch's ZIP has none). e.g. `{ 'X-Compression-Outcome': 'already-optimised' }`
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The processor found nothing to answer with (PDF to CSV without tables): 204 No Content. */

@@ -1,12 +1,14 @@
 import type { ResultViewKey } from '@folio/registry';
 import type { ComponentType } from 'react';
+import { CompressionSummaryView } from './CompressionSummaryView';
 import { JavascriptCodeView } from './JavascriptCodeView';
 import { PdfInfoView } from './PdfInfoView';
 import { SignatureListView } from './SignatureListView';
 
-/** What a result view gets: the answer's body, as the server sent it. */
+/** What a result view gets: the answer's body and headers (names in lower case), as the server sent them. */
 export interface ResultViewProps {
   body: Blob;
+  headers: Readonly<Record<string, string>>;
 }
 
 export type ResultViewComponent = ComponentType<ResultViewProps>;
@@ -19,4 +21,5 @@ export const RESULT_VIEWS = {
   'signature-list': SignatureListView,
   'pdf-info': PdfInfoView,
   'javascript-code': JavascriptCodeView,
+  'compression-summary': CompressionSummaryView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

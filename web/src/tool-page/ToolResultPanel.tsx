@@ -43,7 +43,7 @@ export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { 
       {result.kind === 'pdf' && <ResultPreview body={result.body} />}
       {result.kind === 'text' && <ResultTextArea body={result.body} />}
       {result.kind === 'html' && <ResultWindow body={result.body} />}
-      {View && <View body={result.body} />}
+      {View && <View body={result.body} headers={result.headers ?? {}} />}
     </section>
   );
 }

@@ -4,6 +4,8 @@ export interface MultipartResponse {
   body: Blob;
   contentType: string;
   contentDisposition: string | null;
+  /** Every response header, names in lower case (a result view may read some: Compress PDF's sizes). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 interface SendOptions {
@@ -40,6 +42,7 @@ export function sendMultipart(url: string, form: FormData, { signal, onUploadPro
         body: xhr.response as Blob,
         contentType: xhr.getResponseHeader('Content-Type') ?? '',
         contentDisposition: xhr.getResponseHeader('Content-Disposition'),
+        headers: parseHeaders(xhr.getAllResponseHeaders()),
       });
     xhr.onerror = () => reject(new NetworkError(`POST ${url} failed before a response arrived.`));
     xhr.ontimeout = () => reject(new NetworkError(`POST ${url} timed out.`));
@@ -49,4 +52,14 @@ export function sendMultipart(url: string, form: FormData, { signal, onUploadPro
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+/** `getAllResponseHeaders()`'s lines as a map, names in lower case. */
+export function parseHeaders(all: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of all.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }

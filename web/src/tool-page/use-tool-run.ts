@@ -15,6 +15,8 @@ export interface ToolResult {
    * when one came back.
    */
   kind: ResultKind;
+  /** The response's headers, names in lower case, for a result view that reads them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ToolRun {
@@ -40,7 +42,12 @@ function resultKind(tool: AnyTool, params: Record<string, unknown>, fileCount: n
 
 function toResult(tool: AnyTool, files: readonly File[], params: Record<string, unknown>, response: MultipartResponse): ToolResult {
   const kind = resultKind(tool, params, files.length, response.contentType);
-  return { body: response.body, fileName: resultFileName(tool, files, response.contentDisposition, params, response.contentType), kind };
+  return {
+    body: response.body,
+    fileName: resultFileName(tool, files, response.contentDisposition, params, response.contentType),
+    kind,
+    ...(response.headers ? { headers: response.headers } : {}),
+  };
 }
 
 /**

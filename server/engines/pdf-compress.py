@@ -1,0 +1,997 @@
+"""Stream, image and font work for Compress PDF, for server/src/engines/pdf-compress.ts.
+
+Run as `python3 -I -B pdf-compress.py <request.json>` inside the job's sandbox,
+always on a file qpdf has already rewritten (decrypted, cross-reference table
+repaired), so that MuPDF and qpdf number its objects alike. Nothing here writes
+a PDF: each command reads the document and writes new stream data into files
+of the job's folder; qpdf then puts them in (its JSON update mode).
+
+  {"command": "analyse", "input": "/job/base.pdf", "minDedupeBytes": 256}
+      Every stream: its size and whether it is an image (with the resolution it
+      is shown at: the lowest over its placements, from each page's drawing
+      commands), and groups of identical streams (same dictionary, same bytes).
+
+  {"command": "work", "input": ..., "outputPrefix": "/job/w1-", "tasks": [...],
+   "settings": {...}, "grid": null | [[dpi, quality], ...]}
+      Recompresses the streams of `tasks`. Without a grid: writes the smaller
+      data of each stream that got smaller, and says how to change its
+      dictionary. With a grid (the target-size search): writes nothing and
+      answers, for every [dpi, quality] point, the size each image would take.
+
+  {"command": "fonts", "input": ..., "outputPrefix": ...}
+      Subsets the TrueType fonts it is safe to subset (see `subset_fonts`).
+
+Answers one JSON object on stdout; {"error": "damaged", "reason": ...} with exit
+code 2 when MuPDF cannot open the file. Anything going wrong with one stream or
+one font leaves that stream or font as it was: a damaged image never fails the
+document.
+"""
+
+import hashlib
+import io
+import json
+import math
+import os
+import re
+import struct
+import sys
+import zlib
+
+import logging
+
+import fitz
+from PIL import Image, ImageChops
+
+# fontTools reports each table it drops on stderr.
+logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+fitz.TOOLS.mupdf_display_errors(False)
+fitz.TOOLS.mupdf_display_warnings(False)
+
+# ---------------------------------------------------------------- small helpers
+
+FLATE = "/FlateDecode"
+DCT = "/DCTDecode"
+# Filters whose output MuPDF hands over as plain samples (xref_stream).
+DECODABLE = {FLATE, "/LZWDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/RunLengthDecode", DCT, "/Fl", "/LZW", "/A85", "/AHx", "/RL", "/DCT"}
+BILEVEL_FILTERS = {"/CCITTFaxDecode", "/JBIG2Decode", "/CCF"}
+
+REF = re.compile(r"(\d+) 0 R\b")
+
+
+class Limits:
+    """Set from the request: most bytes one image or stream may decode to."""
+
+    decoded = 512 * 1024 * 1024
+
+
+def key(doc, xref, name):
+    """(type, value) of a dictionary key, following one indirect reference for simple values."""
+    kind, value = doc.xref_get_key(xref, name)
+    return kind, value
+
+
+def int_key(doc, xref, name, default=None):
+    kind, value = doc.xref_get_key(xref, name)
+    if kind == "int":
+        return int(value)
+    if kind == "float":
+        return int(float(value))
+    if kind == "xref":
+        try:
+            return int(doc.xref_object(int(value.split()[0])).strip())
+        except Exception:
+            return default
+    return default
+
+
+def bool_key(doc, xref, name):
+    kind, value = doc.xref_get_key(xref, name)
+    return kind == "bool" and value == "true"
+
+
+def filters_of(doc, xref):
+    kind, value = doc.xref_get_key(xref, "Filter")
+    if kind == "null":
+        return []
+    if kind == "name":
+        return [value]
+    if kind == "array":
+        return re.findall(r"/[A-Za-z0-9]+", value)
+    return None  # indirect or odd: leave the stream alone
+
+
+def resolve(doc, text):
+    """The object text behind '12 0 R', else the text itself."""
+    m = re.fullmatch(r"\s*(\d+) 0 R\s*", text)
+    if m:
+        try:
+            return doc.xref_object(int(m.group(1)), compressed=True)
+        except Exception:
+            return text
+    return text
+
+
+def colour_space(doc, xref):
+    """(family, components, text): family one of gray, rgb, cmyk, indexed, other, none."""
+    kind, value = doc.xref_get_key(xref, "ColorSpace")
+    if kind == "null":
+        return "none", 0, ""
+    text = resolve(doc, value) if kind == "xref" else value
+    text = text.strip()
+    name = text
+    if text.startswith("["):
+        inner = text[1:].strip()
+        name = re.match(r"/[A-Za-z0-9]+", inner)
+        name = name.group(0) if name else ""
+        if name == "/ICCBased":
+            ref = REF.search(inner)
+            n = None
+            if ref:
+                n = int_key(doc, int(ref.group(1)), "N")
+            return {1: "gray", 3: "rgb", 4: "cmyk"}.get(n, "other"), n or 0, text
+        if name in ("/CalGray",):
+            return "gray", 1, text
+        if name in ("/CalRGB",):
+            return "rgb", 3, text
+        if name in ("/Indexed", "/I"):
+            return "indexed", 1, text
+        return "other", 0, text
+    if name in ("/DeviceGray", "/G", "/CalGray"):
+        return "gray", 1, text
+    if name in ("/DeviceRGB", "/RGB", "/CalRGB"):
+        return "rgb", 3, text
+    if name in ("/DeviceCMYK", "/CMYK"):
+        return "cmyk", 4, text
+    return "other", 0, text
+
+
+def default_decode(doc, xref, components, bpc):
+    """True when the image has no /Decode or the one that changes nothing."""
+    kind, value = doc.xref_get_key(xref, "Decode")
+    if kind == "null":
+        return True
+    try:
+        numbers = [float(v) for v in value.strip("[] ").split()]
+    except ValueError:
+        return False
+    return numbers == [0.0, 1.0] * components
+
+
+def inflate(raw, limit):
+    """Inflates zlib data, or None when it is damaged or would pass `limit` bytes."""
+    try:
+        d = zlib.decompressobj()
+        out = d.decompress(raw, limit + 1)
+        if len(out) > limit or d.unconsumed_tail:
+            return None
+        out += d.flush()
+        return out
+    except zlib.error:
+        return None
+
+
+def deflate(data):
+    c = zlib.compressobj(9, zlib.DEFLATED, 15, 9)
+    return c.compress(data) + c.flush()
+
+
+# ---------------------------------------------------------------- analyse
+
+
+def analyse(doc, request):
+    min_dedupe = request.get("minDedupeBytes", 256)
+    streams = []
+    images = {}
+    smask_of = {}
+    groups = {}
+    dict_text = {}
+    for xref in range(1, doc.xref_length()):
+        try:
+            if not doc.xref_is_stream(xref):
+                continue
+            kind, subtype = doc.xref_get_key(xref, "Subtype")
+            t_kind, typ = doc.xref_get_key(xref, "Type")
+            if typ in ("/XRef", "/ObjStm"):
+                continue
+            raw = doc.xref_stream_raw(xref)
+        except Exception:
+            continue
+        entry = {"xref": xref, "size": len(raw)}
+        if subtype == "/Image":
+            entry["image"] = True
+            images[xref] = entry
+            s_kind, s_value = doc.xref_get_key(xref, "SMask")
+            if s_kind == "xref":
+                smask_of[int(s_value.split()[0])] = xref
+        streams.append(entry)
+        if len(raw) >= min_dedupe:
+            text = doc.xref_object(xref, compressed=True)
+            text = re.sub(r"/Length\s+\d+(\s+\d+\s+R)?", "", text)
+            dict_text[xref] = text
+            digest = hashlib.sha256(raw).hexdigest()
+            groups.setdefault(digest, []).append(xref)
+
+    # Placements: the lowest resolution each image is shown at, per axis.
+    for page in doc:
+        try:
+            if not page.get_images(full=True):
+                continue
+            infos = page.get_image_info(xrefs=True)
+        except Exception:
+            continue
+        for info in infos:
+            xref = info.get("xref", 0)
+            if xref not in images:
+                continue
+            a, b, c, d, _, _ = info["transform"]
+            shown_w = math.hypot(a, b) / 72
+            shown_h = math.hypot(c, d) / 72
+            if shown_w <= 0 or shown_h <= 0:
+                continue
+            dpi_x = info["width"] / shown_w
+            dpi_y = info["height"] / shown_h
+            entry = images[xref]
+            entry["dpiX"] = min(entry.get("dpiX", dpi_x), dpi_x)
+            entry["dpiY"] = min(entry.get("dpiY", dpi_y), dpi_y)
+    # A soft mask is shown wherever its image is.
+    for mask, parent in smask_of.items():
+        if mask in images and "dpiX" in images[parent]:
+            pw = int_key(doc, parent, "Width", 0) or 1
+            ph = int_key(doc, parent, "Height", 0) or 1
+            mw = int_key(doc, mask, "Width", 0) or 1
+            mh = int_key(doc, mask, "Height", 0) or 1
+            images[mask]["dpiX"] = images[parent]["dpiX"] * mw / pw
+            images[mask]["dpiY"] = images[parent]["dpiY"] * mh / ph
+            images[mask]["softMask"] = True
+
+    duplicates = find_duplicates(groups, dict_text)
+    referrers = {}
+    if duplicates:
+        wanted = {dup: canon for canon, *dups in duplicates for dup in dups}
+        for xref in range(1, doc.xref_length()):
+            try:
+                text = doc.xref_object(xref, compressed=True)
+            except Exception:
+                continue
+            for m in REF.finditer(text):
+                target = int(m.group(1))
+                if target in wanted:
+                    referrers.setdefault(str(target), []).append(xref)
+        trailer = doc.xref_object(-1, compressed=True) if hasattr(doc, "xref_object") else ""
+        for m in REF.finditer(trailer or ""):
+            if int(m.group(1)) in wanted:
+                referrers.setdefault(m.group(1), []).append("trailer")
+    return {
+        "pages": doc.page_count,
+        "streams": streams,
+        "duplicates": duplicates,
+        "referrers": referrers,
+        "optionalContent": doc.xref_get_key(doc.pdf_catalog(), "OCProperties")[0] != "null",
+    }
+
+
+def find_duplicates(groups, dict_text):
+    """Groups of streams with the same bytes and the same dictionary, references followed (rounds until stable)."""
+    canonical = {}
+
+    def canon(x):
+        while x in canonical:
+            x = canonical[x]
+        return x
+
+    for _ in range(4):
+        merged = False
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            by_dict = {}
+            for x in members:
+                if canon(x) != x:
+                    continue
+                text = REF.sub(lambda m: "%d 0 R" % canon(int(m.group(1))), dict_text[x])
+                by_dict.setdefault(text, []).append(x)
+            for same in by_dict.values():
+                for dup in same[1:]:
+                    canonical[dup] = same[0]
+                    merged = True
+        if not merged:
+            break
+    out = {}
+    for dup in canonical:
+        out.setdefault(canon(dup), []).append(dup)
+    return [[c] + sorted(d) for c, d in sorted(out.items())]
+
+
+# ---------------------------------------------------------------- images
+
+
+class Candidate:
+    def __init__(self, data, changes, lossy=False):
+        self.data = data
+        self.changes = changes  # dictionary changes, see `work`
+        self.lossy = lossy
+
+
+def png_parts(img, **options):
+    """Saves `img` as PNG and answers (IHDR fields, PLTE bytes, zlib data of the filtered rows)."""
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=True, **options)
+    data = buf.getvalue()
+    pos = 8
+    idat = []
+    plte = b""
+    ihdr = None
+    while pos < len(data):
+        length, ctype = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        if ctype == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif ctype == b"PLTE":
+            plte = body
+        elif ctype == b"IDAT":
+            idat.append(body)
+        pos += 12 + length
+    return ihdr, plte, b"".join(idat)
+
+
+def png_candidate(img, colours):
+    """Flate with PNG predictors, as PNG stores rows: often far smaller than plain Flate for pictures."""
+    ihdr, _, stream = png_parts(img)
+    bits = ihdr[2]
+    parms = {"/Predictor": 15, "/Colors": colours, "/BitsPerComponent": bits, "/Columns": img.width}
+    return Candidate(stream, {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": bits})
+
+
+def g4_candidate(img, black_is_1):
+    """CCITT Group 4 for a 1-bit image, as fax machines and scanners store black and white."""
+    buf = io.BytesIO()
+    img.save(buf, "TIFF", compression="group4", tiffinfo={278: img.height})
+    data = buf.getvalue()
+    endian = "<" if data[:2] == b"II" else ">"
+    (ifd,) = struct.unpack(endian + "I", data[4:8])
+    (count,) = struct.unpack(endian + "H", data[ifd : ifd + 2])
+    tags = {}
+    for i in range(count):
+        base = ifd + 2 + 12 * i
+        tag, typ, n = struct.unpack(endian + "HHI", data[base : base + 8])
+        raw = data[base + 8 : base + 12]
+        if n == 1:
+            value = struct.unpack(endian + ("H" if typ == 3 else "I"), raw[: 2 if typ == 3 else 4])[0]
+            tags[tag] = value
+        else:
+            tags[tag] = None
+    offset, length, photometric = tags.get(273), tags.get(279), tags.get(262, 0)
+    if offset is None or length is None:
+        return None
+    # libtiff codes the bits it is given, 0 as white when the photometric says
+    # 0 is white; PIL's "1" images are 0 black, 1 white.
+    parms = {"/K": -1, "/Columns": img.width, "/Rows": img.height}
+    if (photometric == 1) == black_is_1:
+        parms["/BlackIs1"] = True
+    return Candidate(data[offset : offset + length], {"Filter": "/CCITTFaxDecode", "DecodeParms": parms, "BitsPerComponent": 1})
+
+
+def jpeg_candidate(img, quality, cmyk):
+    buf = io.BytesIO()
+    if cmyk:
+        # PIL stores CMYK inverted (Adobe's habit); PDF readers show the stored values, so hand it them inverted.
+        img = ImageChops.invert(img)
+    options = {"quality": quality, "optimize": True, "progressive": True}
+    if img.mode == "RGB":
+        options["subsampling"] = 0 if quality >= 90 else 2
+    img.save(buf, "JPEG", **options)
+    return Candidate(buf.getvalue(), {"Filter": DCT, "DecodeParms": None, "BitsPerComponent": 8}, lossy=True)
+
+
+def exact_palette(img):
+    """The image as palette indices when it has at most 256 colours, else None."""
+    colours = img.getcolors(256)
+    if colours is None:
+        return None
+    palette = Image.new("P", (1, 1))
+    flat = []
+    for _, c in colours:
+        flat.extend(c if isinstance(c, tuple) else (c, c, c))
+    flat.extend(flat[-3:] * (256 - len(colours)))
+    palette.putpalette(flat)
+    indexed = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    if ImageChops.difference(indexed.convert("RGB"), img.convert("RGB")).getbbox() is not None:
+        return None
+    # Keep only the colours used, so the PNG writer picks the fewest bits per index.
+    indexed.putpalette(flat[: 3 * len(colours)])
+    return indexed
+
+
+def palette_candidate(indexed, grey):
+    bits = 8
+    n = len(indexed.getpalette()) // 3
+    for b in (1, 2, 4):
+        if n <= 1 << b:
+            bits = b
+            break
+    ihdr, plte, stream = png_parts(indexed, bits=bits)
+    colours = len(plte) // 3
+    if grey:
+        table = bytes(plte[3 * i] for i in range(colours))  # already grey: r = g = b
+    else:
+        table = plte
+    parms = {"/Predictor": 15, "/Colors": 1, "/BitsPerComponent": ihdr[2], "/Columns": indexed.width}
+    return Candidate(
+        stream,
+        {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": ihdr[2], "Indexed": {"hival": colours - 1, "palette": table.hex(), "grey": grey}, "Decode": None},
+    )
+
+
+def decode_samples(doc, xref, width, height, components, bpc):
+    """The image's samples as PDF defines them (filters undone, nothing else), or None."""
+    row = (width * components * bpc + 7) // 8
+    expected = row * height
+    if expected <= 0 or expected > Limits.decoded:
+        return None
+    data = doc.xref_stream(xref)
+    if data is None or len(data) < expected:
+        return None
+    return data[:expected]
+
+
+def to_image(samples, width, height, family, components, bpc):
+    if bpc == 16:
+        samples = samples[0::2]
+        bpc = 8
+    if bpc == 1 and components == 1:
+        return Image.frombytes("1", (width, height), samples)
+    if bpc != 8:
+        return None
+    mode = {1: "L", 3: "RGB", 4: "CMYK"}.get(components)
+    if mode is None:
+        return None
+    return Image.frombytes(mode, (width, height), samples)
+
+
+def target_size(width, height, entry, dpi, threshold):
+    """Pixel size for showing at `dpi`, when the image is shown finer than `dpi` × threshold."""
+    if not dpi or "dpiX" not in entry:
+        return width, height
+    sx = dpi / entry["dpiX"] if entry["dpiX"] > dpi * threshold else 1.0
+    sy = dpi / entry["dpiY"] if entry["dpiY"] > dpi * threshold else 1.0
+    return max(1, round(width * min(1.0, sx))), max(1, round(height * min(1.0, sy)))
+
+
+def resample(img, size):
+    if size == img.size:
+        return img
+    if img.mode == "1":
+        img = img.convert("L")
+    return img.resize(size, Image.LANCZOS, reducing_gap=3.0)
+
+
+class ImageJob:
+    """One image: what it is, and the candidates it may be stored as."""
+
+    def __init__(self, doc, entry, settings):
+        self.doc = doc
+        self.entry = entry
+        self.settings = settings
+        xref = entry["xref"]
+        self.xref = xref
+        self.raw_size = entry["size"]
+        self.width = int_key(doc, xref, "Width", 0)
+        self.height = int_key(doc, xref, "Height", 0)
+        self.mask = bool_key(doc, xref, "ImageMask")
+        self.bpc = 1 if self.mask else int_key(doc, xref, "BitsPerComponent", 8)
+        self.family, self.components, _ = colour_space(doc, xref) if not self.mask else ("gray", 1, "")
+        if self.mask:
+            self.components = 1
+        self.filters = filters_of(doc, xref)
+        m_kind, _ = doc.xref_get_key(xref, "Mask")
+        self.colour_key = m_kind == "array"
+        self.plain_decode = default_decode(doc, xref, max(1, self.components), self.bpc) if not self.mask else True
+        s_kind, s_value = doc.xref_get_key(xref, "SMask")
+        self.matte = False
+        if s_kind == "xref":
+            self.matte = doc.xref_get_key(int(s_value.split()[0]), "Matte")[0] != "null"
+        self.soft_mask = entry.get("softMask", False)
+        self.samples = None
+        self.image = None
+
+    def decodable(self):
+        return (
+            self.filters is not None
+            and all(f in DECODABLE for f in self.filters)
+            and self.width > 0
+            and self.height > 0
+            and self.bpc in (1, 2, 4, 8, 16)
+            and self.family != "other"
+            and not (self.family == "none" and not self.mask)
+        )
+
+    def load(self):
+        if self.image is not None or not self.decodable():
+            return self.image
+        components = 1 if self.family == "indexed" else self.components
+        samples = decode_samples(self.doc, self.xref, self.width, self.height, components, self.bpc)
+        if samples is None:
+            return None
+        if self.family == "indexed":
+            self.image = to_image(samples, self.width, self.height, "gray", 1, self.bpc) if self.bpc == 8 else None
+        else:
+            self.image = to_image(samples, self.width, self.height, self.family, self.components, self.bpc)
+        return self.image
+
+    # -- candidates
+
+    def lossless(self):
+        """Same samples, better stored."""
+        out = []
+        img = self.load()
+        if img is None:
+            return out
+        grey_wanted = self.settings.get("grayscale") and self.family in ("rgb", "cmyk")
+        if grey_wanted:
+            return out
+        if img.mode == "1" and self.bpc == 1:
+            g4 = g4_candidate(img, black_is_1=False)
+            if g4:
+                out.append(g4)
+            out.append(png_candidate(img, 1))
+        elif self.bpc == 8 and img.mode in ("L", "RGB") and self.family != "indexed":
+            out.append(png_candidate(img, self.components))
+            if img.mode == "RGB" and self.plain_decode and self.family == "rgb":
+                indexed = exact_palette(img)
+                if indexed is not None:
+                    out.append(palette_candidate(indexed, False))
+        elif self.bpc == 8 and self.family == "indexed":
+            out.append(png_candidate(img, 1))
+        return out
+
+    def lossy_ok(self):
+        return (
+            not self.mask
+            and not self.colour_key
+            and not self.matte
+            and self.plain_decode
+            and self.family in ("gray", "rgb", "cmyk")
+            and self.bpc in (8, 16)
+        )
+
+    def lossy(self, dpi, quality, photo_only=False):
+        """Resampled to `dpi` where shown finer, then JPEG for photographs, lossless for line art and masks."""
+        img = self.load()
+        if img is None:
+            return []
+        threshold = self.settings.get("threshold", 1.1)
+        size = target_size(self.width, self.height, self.entry, dpi, threshold)
+        grey = self.settings.get("grayscale") and self.family in ("rgb", "cmyk")
+        if self.soft_mask and img.mode == "L":
+            # Soft masks stay lossless (JPEG's ringing shows along transparent edges), only smaller.
+            return [png_candidate(resample(img, size), 1)] if size != img.size else []
+        if not self.lossy_ok():
+            return []
+        colours = img.getcolors(256) if img.mode in ("L", "RGB") else None
+        if colours is not None and not grey:
+            # Line art (charts, screenshots): JPEG would smear its edges; it stays exact.
+            return []
+        work = resample(img, size)
+        if grey:
+            work = work.convert("RGB").convert("L") if work.mode == "CMYK" else work.convert("L")
+        cand = jpeg_candidate(work, quality, work.mode == "CMYK")
+        changes = cand.changes
+        changes["Width"], changes["Height"] = work.size
+        if grey:
+            changes["ColorSpace"] = "/DeviceGray"
+        cands = [cand]
+        if colours is not None and grey:
+            png = png_candidate(work, 1)
+            png.changes.update({"Width": work.size[0], "Height": work.size[1], "ColorSpace": "/DeviceGray"})
+            cands = [png]
+        return cands
+
+    def grey_lossless(self):
+        """Greyscale on request, kept exact otherwise (levels 1-3, or line art)."""
+        img = self.load()
+        if img is None or not (self.settings.get("grayscale") and self.family in ("rgb", "cmyk")) or not self.plain_decode or self.colour_key:
+            return []
+        work = img.convert("RGB").convert("L") if img.mode == "CMYK" else img.convert("L")
+        cand = png_candidate(work, 1)
+        cand.changes["ColorSpace"] = "/DeviceGray"
+        return [cand]
+
+
+def flate_recompress(doc, xref, raw):
+    """A Flate stream deflated harder, its predictor kept."""
+    data = inflate(raw, Limits.decoded)
+    if data is None:
+        return None
+    return Candidate(deflate(data), {})
+
+
+def best_for(job, raw, filters, level, dpi, quality):
+    """The smallest way to store one image at these settings, or None to keep it."""
+    cands = []
+    if filters == [FLATE] and raw is not None:
+        c = flate_recompress(job.doc, job.xref, raw)
+        if c:
+            cands.append(c)
+    lossy = job.lossy(dpi, quality) if level >= 4 and dpi else []
+    # A JPEG stays smaller as JPEG (jpegtran squeezes it losslessly, outside);
+    # a photograph that has a JPEG candidate needs no lossless one.
+    if level >= 2 and DCT not in (filters or []) and not any(c.lossy for c in lossy):
+        cands.extend(job.lossless())
+    cands.extend(lossy)
+    grey = job.settings.get("grayscale") and job.family in ("rgb", "cmyk")
+    if grey:
+        cands.extend(job.grey_lossless())
+        greys = [c for c in cands if c.changes.get("ColorSpace") == "/DeviceGray"]
+        return min(greys, key=lambda c: len(c.data)) if greys else None
+    cands = [c for c in cands if len(c.data) < job.raw_size]
+    return min(cands, key=lambda c: len(c.data)) if cands else None
+
+
+def work(doc, tasks, settings, prefix, grid=None):
+    """Recodes `tasks` (one share of the work, in this process)."""
+    Limits.decoded = settings.get("maxDecodedBytes", Limits.decoded)
+    level = settings["level"]
+    results = []
+    sizes = []
+    for task in tasks:
+        xref = task["xref"]
+        try:
+            raw = doc.xref_stream_raw(xref)
+            filters = filters_of(doc, xref)
+            if not task.get("image"):
+                if filters == [FLATE] and not grid:
+                    c = flate_recompress(doc, xref, raw)
+                    if c and len(c.data) < len(raw):
+                        results.append(write(prefix, xref, c, len(raw)))
+                continue
+            job = ImageJob(doc, task, settings)
+            if grid:
+                lossless = best_for(job, raw, filters, min(level, 3), None, None)
+                base = len(lossless.data) if lossless else len(raw)
+                row = []
+                for dpi, quality in grid:
+                    c = best_for(job, raw, filters, 9, dpi, quality)
+                    row.append(min(base, len(c.data)) if c else base)
+                sizes.append({"xref": xref, "size": len(raw), "base": base, "sizes": row})
+            else:
+                c = best_for(job, raw, filters, level, settings.get("dpi"), settings.get("quality"))
+                if c is not None:
+                    results.append(write(prefix, xref, c, len(raw)))
+                elif filters == [DCT] and len(raw) >= settings.get("minJpegtranBytes", 8192) and level >= 2:
+                    path = "%s%d.jpg" % (prefix, xref)
+                    with open(path, "wb") as f:
+                        f.write(raw)
+                    results.append({"xref": xref, "jpeg": True, "file": path, "size": len(raw)})
+        except Exception as error:  # one damaged stream never fails the document
+            results.append({"xref": xref, "skipped": str(error)[:200]})
+    return {"results": results, "sizes": sizes}
+
+
+def shares(tasks, count):
+    """Tasks shared out between `count` processes, largest first to the least loaded."""
+    count = max(1, min(count, len(tasks)))
+    loads = [[0, []] for _ in range(count)]
+    for task in sorted(tasks, key=lambda t: -t["size"]):
+        lightest = min(loads, key=lambda load: load[0])
+        lightest[0] += task["size"] * (4 if task.get("image") else 1)
+        lightest[1].append(task)
+    return [items for _, items in loads if items]
+
+
+def in_parallel(path, jobs, prefix):
+    """Runs each job (a function of an open document) in a process of its own, forked from this one.
+
+    Each child opens the document afresh and writes its answer to a file; a
+    child that dies (a decoder crashing on a damaged picture) answers None, and
+    only its share is left as it was.
+    """
+    if len(jobs) == 1:
+        return [jobs[0](fitz.open(path))]
+    children = []
+    for index, job in enumerate(jobs):
+        out = "%sresult-%d.json" % (prefix, index)
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                answer = job(fitz.open(path))
+                with open(out, "w") as f:
+                    json.dump(answer, f)
+                code = 0
+            finally:
+                os._exit(code)
+        children.append((pid, out))
+    answers = []
+    for pid, out in children:
+        _, status = os.waitpid(pid, 0)
+        try:
+            with open(out) as f:
+                answers.append(json.load(f) if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else None)
+            os.remove(out)
+        except (OSError, ValueError):
+            answers.append(None)
+    return answers
+
+
+def recode(path, tasks, settings, prefix, workers, grid=None, fonts=None):
+    """`work` over all tasks in `workers` processes, and font subsetting in one more when `fonts` is a request."""
+    parts = shares(tasks, workers) if tasks else []
+    jobs = [lambda d, part=part, i=i: work(d, part, settings, "%s%d-" % (prefix, i), grid) for i, part in enumerate(parts)]
+    if fonts is not None:
+        jobs.append(lambda d: subset_fonts(d, fonts))
+    answers = in_parallel(path, jobs, prefix) if jobs else []
+    results, sizes, subset = [], [], []
+    for part, answer in zip(parts, answers):
+        if answer is None:
+            results.extend({"xref": t["xref"], "skipped": "worker failed"} for t in part)
+        else:
+            results.extend(answer["results"])
+            sizes.extend(answer["sizes"])
+    if fonts is not None and answers and answers[-1] is not None:
+        subset = answers[-1].get("fonts", [])
+    return {"results": results, "sizes": sizes, "fonts": subset}
+
+
+def write(prefix, xref, cand, old_size):
+    path = "%s%d.bin" % (prefix, xref)
+    with open(path, "wb") as f:
+        f.write(cand.data)
+    return {"xref": xref, "file": path, "size": old_size, "newSize": len(cand.data), "changes": cand.changes, "lossy": cand.lossy}
+
+
+# ---------------------------------------------------------------- fonts
+
+
+def subset_fonts(doc, request):
+    """Subsets embedded TrueType fonts where that cannot change what any page shows.
+
+    A font qualifies when it is embedded whole (no ABCDEF+ tag) as FontFile2,
+    either a simple TrueType font or a CIDFontType2 under an Identity-H/V Type0
+    font with the identity CID-to-glyph map; when no form, annotation, pattern
+    or Type 3 glyph uses it (their text is not in the page's drawing commands
+    MuPDF traces, and a form needs every glyph to type new values); when the
+    document has no optional content (hidden layers' text is not traced); and
+    when it has no CIDSet (PDF/A). The glyphs kept are those every page's
+    drawing commands show with it, traced by MuPDF, by their glyph ids;
+    fontTools keeps glyph ids as they were, so nothing else changes.
+    """
+    try:
+        from fontTools import subset as ft_subset
+        from fontTools.ttLib import TTFont
+    except ImportError:
+        return {"fonts": [], "reason": "fontTools is not installed"}
+    prefix = request["outputPrefix"]
+    if doc.xref_get_key(doc.pdf_catalog(), "OCProperties")[0] != "null":
+        return {"fonts": [], "reason": "optional content"}
+
+    excluded = excluded_fonts(doc)
+    same = {dup: group[0] for group in request.get("duplicates", []) for dup in group[1:]}
+    candidates = {}  # font file xref -> info
+    for xref in range(1, doc.xref_length()):
+        try:
+            if doc.xref_get_key(xref, "Type")[1] != "/Font":
+                continue
+            subtype = doc.xref_get_key(xref, "Subtype")[1]
+            base = doc.xref_get_key(xref, "BaseFont")[1]
+        except Exception:
+            continue
+        if re.match(r"/[A-Z]{6}\+", base or ""):
+            continue
+        descendant = None
+        if subtype == "/Type0":
+            enc = doc.xref_get_key(xref, "Encoding")[1]
+            if enc not in ("/Identity-H", "/Identity-V"):
+                continue
+            df_kind, df = doc.xref_get_key(xref, "DescendantFonts")
+            refs = REF.findall(resolve(doc, df) if df_kind == "xref" else df)
+            if len(refs) != 1:
+                continue
+            descendant = int(refs[0])
+            if doc.xref_get_key(descendant, "Subtype")[1] != "/CIDFontType2":
+                continue
+            c_kind, c_value = doc.xref_get_key(descendant, "CIDToGIDMap")
+            if c_kind not in ("null",) and c_value != "/Identity":
+                continue
+            holder = descendant
+        elif subtype == "/TrueType":
+            holder = xref
+        else:
+            continue
+        fd_kind, fd = doc.xref_get_key(holder, "FontDescriptor")
+        if fd_kind != "xref":
+            continue
+        descriptor = int(fd.split()[0])
+        ff_kind, ff = doc.xref_get_key(descriptor, "FontFile2")
+        if ff_kind != "xref" or doc.xref_get_key(descriptor, "CIDSet")[0] != "null":
+            continue
+        # Identical copies of one program (merged files) are one font here: they will be stored once.
+        file_xref = same.get(int(ff.split()[0]), int(ff.split()[0]))
+        if xref in excluded or (descendant and descendant in excluded):
+            candidates[file_xref] = None  # shared with something unsafe: never subset
+            continue
+        if file_xref in candidates and candidates[file_xref] is None:
+            continue
+        info = candidates.setdefault(file_xref, {"fonts": [], "names": set()})
+        info["fonts"].append({"font": xref, "descendant": descendant, "descriptor": descriptor})
+        info["names"].add(normal_name(base))
+        for k in (descendant, descriptor):
+            if k:
+                nm = doc.xref_get_key(k, "BaseFont" if k == descendant else "FontName")[1]
+                if nm:
+                    info["names"].add(normal_name(nm))
+    candidates = {k: v for k, v in candidates.items() if v}
+    if not candidates:
+        return {"fonts": []}
+
+    # Glyphs shown, by font name (MuPDF reports the name, not the object).
+    used = {}
+    for page in doc:
+        for span in page.get_texttrace():
+            name = normal_name(span.get("font", ""))
+            glyphs = used.setdefault(name, set())
+            for ch in span.get("chars", ()):
+                if ch[1] >= 0:
+                    glyphs.add(ch[1])
+    # A name shared by two font programs would mix their glyphs: those are left whole.
+    owners = {}
+    for file_xref, info in candidates.items():
+        for n in info["names"]:
+            owners.setdefault(n, set()).add(file_xref)
+
+    out = []
+    for file_xref, info in candidates.items():
+        try:
+            names = info["names"]
+            if any(len(owners[n]) > 1 for n in names):
+                continue
+            data = doc.xref_stream(file_xref)
+            if not data or len(data) > Limits.decoded:
+                continue
+            glyphs = set()
+            for n in names | {normal_name(fitz.Font(fontbuffer=data).name)}:
+                glyphs |= used.get(n, set())
+            if not glyphs:
+                # Nothing traced under any of its names: the name MuPDF reports is not known here.
+                continue
+            font = TTFont(io.BytesIO(data), lazy=False, recalcTimestamp=False)
+            total = font["maxp"].numGlyphs
+            glyphs = {g for g in glyphs if g < total}
+            options = ft_subset.Options()
+            options.retain_gids = True
+            options.glyph_names = True
+            options.notdef_outline = True
+            options.name_IDs = ["*"]
+            options.name_languages = ["*"]
+            options.name_legacy = True
+            options.legacy_cmap = True
+            options.symbol_cmap = True
+            options.layout_features = []
+            options.hinting = True
+            options.recalc_bounds = False
+            options.prune_unicode_ranges = False
+            options.drop_tables = ["DSIG", "GSUB", "GPOS", "GDEF", "JSTF", "BASE", "MATH", "kern"]
+            subsetter = ft_subset.Subsetter(options)
+            subsetter.populate(gids=sorted(glyphs | {0}))
+            subsetter.subset(font)
+            buf = io.BytesIO()
+            font.save(buf)
+            program = buf.getvalue()
+            packed = deflate(program)
+            old = len(doc.xref_stream_raw(file_xref))
+            if len(packed) >= old:
+                continue
+            path = "%sfont-%d.bin" % (prefix, file_xref)
+            with open(path, "wb") as f:
+                f.write(packed)
+            tag = subset_tag(file_xref, glyphs)
+            out.append({"file": path, "xref": file_xref, "size": old, "newSize": len(packed), "length1": len(program), "glyphs": len(glyphs), "tag": tag, "fonts": info["fonts"]})
+        except Exception:
+            continue
+    return {"fonts": out}
+
+
+def subset_tag(xref, glyphs):
+    """Six capital letters, stable for the same font and glyphs (PDF 9.6.4's subset tag)."""
+    digest = hashlib.sha256(("%d:%s" % (xref, sorted(glyphs))).encode()).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def normal_name(name):
+    name = name.lstrip("/")
+    name = re.sub(r"#([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), name)
+    name = re.sub(r"^[A-Z]{6}\+", "", name)
+    return name
+
+
+def excluded_fonts(doc):
+    """Fonts that text outside the pages' own drawing commands uses: MuPDF's trace does not see it.
+
+    That is the form's default resources (/DR: typing a new value needs every
+    glyph), annotations' appearances, tiling patterns and Type 3 glyphs, with
+    the forms they draw, followed through their resources only.
+    """
+    fonts = set()
+    seen = set()
+
+    def refs(text):
+        return [int(r) for r in REF.findall(text or "")]
+
+    def sub(xref, name):
+        kind, value = doc.xref_get_key(xref, name)
+        return "" if kind == "null" else (resolve(doc, value) if kind == "xref" else value)
+
+    def walk(xref):
+        """A content stream, form, pattern or Type 3 font: its resources' fonts, forms and patterns."""
+        if xref in seen or xref <= 0 or xref >= doc.xref_length():
+            return
+        seen.add(xref)
+        for font in refs(sub(xref, "Resources/Font")):
+            fonts.add(font)
+            fonts.update(refs(sub(font, "DescendantFonts")))
+            if doc.xref_get_key(font, "Subtype")[1] == "/Type3":
+                walk(font)
+        for child in refs(sub(xref, "Resources/XObject")) + refs(sub(xref, "Resources/Pattern")):
+            walk(child)
+
+    acro = doc.xref_get_key(doc.pdf_catalog(), "AcroForm")
+    if acro[0] != "null":
+        for font in refs(sub(doc.pdf_catalog(), "AcroForm/DR/Font")):
+            fonts.add(font)
+            fonts.update(refs(sub(font, "DescendantFonts")))
+    for page in doc:
+        for annot in refs(sub(page.xref, "Annots")):
+            for stream in refs(sub(annot, "AP")):
+                walk(stream)
+            # A widget's own default appearance names a /DR font: covered above.
+        for pattern in refs(sub(page.xref, "Resources/Pattern")):
+            walk(pattern)
+    for xref in range(1, doc.xref_length()):
+        try:
+            if doc.xref_get_key(xref, "Subtype")[1] == "/Type3":
+                fonts.add(xref)
+                walk(xref)
+        except Exception:
+            continue
+    return fonts
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        request = json.load(f)
+    path = request["input"]
+    try:
+        doc = fitz.open(path)
+    except Exception as error:
+        print(json.dumps({"error": "damaged", "reason": str(error)[:300]}))
+        sys.exit(2)
+    command = request["command"]
+    Limits.decoded = request.get("maxDecodedBytes", Limits.decoded)
+    prefix = request["outputPrefix"]
+    workers = request.get("workers", 1)
+    if command == "analyse":
+        answer = analyse(doc, request)
+    elif command == "compress":
+        # Analysis, then every stream recoded and fonts subset, in parallel.
+        analysis = analyse(doc, request)
+        dropped = {dup for group in analysis["duplicates"] for dup in group[1:]}
+        tasks = [t for t in analysis["streams"] if t["xref"] not in dropped and t["size"] >= request.get("minStreamBytes", 64)]
+        fonts = {"outputPrefix": prefix + "font-", "duplicates": analysis["duplicates"]} if request.get("fonts") and not analysis["optionalContent"] else None
+        doc.close()
+        answer = {"analysis": analysis, **recode(path, tasks, request["settings"], prefix, workers, fonts=fonts)}
+    elif command == "work":
+        doc.close()
+        answer = recode(path, request["tasks"], request["settings"], prefix, workers, grid=request.get("grid"))
+    elif command == "fonts":
+        answer = subset_fonts(doc, request)
+    else:
+        raise SystemExit("unknown command " + command)
+    sys.stdout.write(json.dumps(answer))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Workspace } from '../workspace/workspace';
+import { PdfCorruptedError } from './pdf-errors';
+import { pageWatchdog, runProcess, type EngineOptions } from './process';
+
+/**
+ * MuPDF (PyMuPDF, Debian's python3-fitz) with Pillow and fontTools, driven by
+ * a script kept with the server (server/engines/pdf-compress.py): reads a PDF
+ * and writes new data for its streams (images re-encoded, Flate deflated
+ * harder, fonts subset) into files of the job's folder. It never writes a PDF:
+ * qpdf puts the new data in (see qpdf.ts `writeWithUpdates`). Always run on a
+ * file qpdf has already rewritten, so both number its objects alike.
+ */
+
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = resolve(__dirname, '../../engines/pdf-compress.py');
+
+/** One stream of the document, as the analysis found it. */
+export interface StreamInfo {
+  /** Object number. */
+  xref: number;
+  /** Bytes as stored (still encoded). */
+  size: number;
+  /** An image XObject. */
+  image?: boolean;
+  /** The lowest resolution the image is shown at, per axis, over all its placements on pages; absent when not shown on a page. */
+  dpiX?: number;
+  dpiY?: number;
+  /** The image is another image's soft mask. */
+  softMask?: boolean;
+}
+
+export interface PdfAnalysis {
+  pages: number;
+  streams: StreamInfo[];
+  /** Groups of identical streams (same dictionary, same bytes): the first is kept, the others are duplicates of it. */
+  duplicates: number[][];
+  /** For each duplicate's object number, the objects that refer to it ('trailer' for the trailer). */
+  referrers: Record<string, (number | 'trailer')[]>;
+  /** The document has optional content (layers). */
+  optionalContent: boolean;
+}
+
+/** How the script stores images in one run. */
+export interface RecodeSettings {
+  /** 1–3 lossless (2 and up: images stored better); 4–9 lossy images where `dpi` and `quality` are set. */
+  level: number;
+  /** Resolution pictures are resampled to where shown finer (times `threshold`). */
+  dpi?: number;
+  /** JPEG quality, 1–100. */
+  quality?: number;
+  grayscale: boolean;
+  /** Resample only images shown finer than dpi × threshold. e.g. 1.1 */
+  threshold: number;
+  /** Turn pictures into black-and-white line art: threshold in percent of brightness, edge emphasis 1–3. */
+  lineArt?: { threshold: number; edgeLevel: number };
+  /** Most bytes one stream may decode to; larger ones are left as they are. */
+  maxDecodedBytes: number;
+  /** JPEGs at least this large are offered for lossless Huffman optimisation (jpegtran). */
+  minJpegtranBytes: number;
+}
+
+/** A stream's new data and how its dictionary changes (keys without the slash; null removes). */
+export interface StreamChange {
+  xref: number;
+  /** File holding the new (encoded) data. */
+  file: string;
+  size: number;
+  newSize: number;
+  changes: StreamDictChanges;
+  lossy: boolean;
+}
+
+export interface StreamDictChanges {
+  Filter?: string;
+  DecodeParms?: Record<string, unknown> | null;
+  Width?: number;
+  Height?: number;
+  BitsPerComponent?: number;
+  ColorSpace?: string;
+  Decode?: null;
+  /** An /Indexed colour space over the image's own (or DeviceGray when `grey`), palette as hex. */
+  Indexed?: { hival: number; palette: string; grey: boolean };
+}
+
+/** A JPEG kept as it is, its bytes copied out for jpegtran. */
+export interface KeptJpeg {
+  xref: number;
+  jpeg: true;
+  file: string;
+  size: number;
+}
+
+/** A stream the script could not read; it stays as it is. */
+export interface SkippedStream {
+  xref: number;
+  skipped: string;
+}
+
+export type StreamOutcome = StreamChange | KeptJpeg | SkippedStream;
+
+/** Sizes one image would take at each point of a search grid (the smaller of its current and new storage). */
+export interface ImageSizes {
+  xref: number;
+  size: number;
+  /** Its size stored losslessly (as levels 1–3 do). */
+  base: number;
+  sizes: number[];
+}
+
+/** A font program replaced by its subset, and the fonts that use it (renamed with the subset tag). */
+export interface FontSubset {
+  xref: number;
+  file: string;
+  size: number;
+  newSize: number;
+  /** Bytes of the font program uncompressed (/Length1). */
+  length1: number;
+  glyphs: number;
+  /** Six capital letters for the names (PDF 9.6.4). */
+  tag: string;
+  fonts: { font: number; descendant: number | null; descriptor: number }[];
+}
+
+/** The script's answer for a document MuPDF cannot open. */
+interface Damaged {
+  error: 'damaged';
+  reason: string;
+}
+
+async function runScript<T>(request: Record<string, unknown>, pages: number, workspace: Workspace, options: EngineOptions): Promise<T> {
+  const requestFile = workspace.newPath('.json');
+  await writeFile(requestFile, JSON.stringify(request), { mode: 0o600 });
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
+    ...options,
+    readable: [SCRIPT],
+    okExitCodes: [0, 2],
+    watchdogMs: pageWatchdog(pages),
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const answer = JSON.parse(stdout) as T | Damaged;
+  if ((answer as Damaged).error === 'damaged') throw new PdfCorruptedError(undefined, `MuPDF: ${(answer as Damaged).reason}`);
+  return answer as T;
+}
+
+/** What `compressDocument` answers: the analysis, each stream's outcome, and the fonts subset. */
+export interface CompressionPass {
+  analysis: PdfAnalysis;
+  results: StreamOutcome[];
+  fonts: FontSubset[];
+}
+
+/**
+ * Analyses the document, then recodes every stream (but duplicates and tiny
+ * ones) at `settings` and, with `fonts`, subsets its fonts: one process that
+ * shares the work out to `workers` processes of its own. New data goes to
+ * files named after `outputPrefix`.
+ */
+export function compressDocument(
+  input: string,
+  settings: RecodeSettings,
+  run: { fonts: boolean; workers: number; outputPrefix: string },
+  pages: number,
+  workspace: Workspace,
+  options: EngineOptions,
+): Promise<CompressionPass> {
+  return runScript<CompressionPass>(
+    { command: 'compress', input, settings, fonts: run.fonts, workers: run.workers, outputPrefix: run.outputPrefix, maxDecodedBytes: settings.maxDecodedBytes },
+    pages,
+    workspace,
+    options,
+  );
+}
+
+/** Recodes the given streams at `settings`, shared out to `workers` processes. */
+export async function recodeStreams(
+  input: string,
+  tasks: readonly StreamInfo[],
+  settings: RecodeSettings,
+  run: { workers: number; outputPrefix: string },
+  pages: number,
+  workspace: Workspace,
+  options: EngineOptions,
+): Promise<StreamOutcome[]> {
+  if (tasks.length === 0) return [];
+  const answer = await runScript<{ results: StreamOutcome[] }>({ command: 'work', input, tasks, settings, ...run, maxDecodedBytes: settings.maxDecodedBytes }, pages, workspace, options);
+  return answer.results;
+}
+
+/** For each image, the size it would take at each [dpi, quality] point (nothing written). */
+export async function probeImageSizes(
+  input: string,
+  images: readonly StreamInfo[],
+  settings: RecodeSettings,
+  grid: readonly (readonly [number, number])[],
+  workers: number,
+  pages: number,
+  workspace: Workspace,
+  options: EngineOptions,
+): Promise<ImageSizes[]> {
+  if (images.length === 0) return [];
+  const request = { command: 'work', input, tasks: images, settings, grid, workers, outputPrefix: workspace.newPath('-'), maxDecodedBytes: settings.maxDecodedBytes };
+  return (await runScript<{ sizes: ImageSizes[] }>(request, pages, workspace, options)).sizes;
+}

@@ -1,0 +1,196 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { optimiseJpeg } from '../../engines/jpegtran';
+import {
+  compressDocument,
+  probeImageSizes,
+  recodeStreams,
+  type CompressionPass,
+  type FontSubset,
+  type ImageSizes,
+  type PdfAnalysis,
+  type RecodeSettings,
+  type StreamChange,
+  type StreamInfo,
+  type StreamOutcome,
+} from '../../engines/pdf-compress';
+import type { EngineOptions } from '../../engines/process';
+import { readSomeObjects, writeWithUpdates, type CompactWriteOptions } from '../../engines/qpdf';
+import type { Workspace } from '../../workspace/workspace';
+import { between, RESAMPLE_THRESHOLD, SEARCH_GRID, type LevelSettings } from './compression-levels';
+import { buildUpdate, objectsToRead } from './stream-updates';
+
+/** Streams smaller than this are not worth a data file of their own. */
+const MIN_STREAM_BYTES = 64;
+/** JPEGs from this size on are offered to jpegtran. */
+const MIN_JPEGTRAN_BYTES = 8 * 1024;
+
+export interface CompressionOptions {
+  grayscale: boolean;
+  lineArt?: { threshold: number; edgeLevel: number };
+  write: CompactWriteOptions;
+  /** Processes to share the image work between (cores, within the engines' concurrency). */
+  workers: number;
+  maxDecodedBytes: number;
+}
+
+/** A written candidate. */
+export interface Built {
+  path: string;
+  size: number;
+  /** The [dpi, quality] its pictures were stored at, for lossy results. */
+  point?: readonly [number, number];
+}
+
+/** What the target-size search ends with: the result and whether it fits. */
+export interface SearchOutcome extends Built {
+  met: boolean;
+}
+
+/**
+ * One document's compression: one pass analyses it and recodes every stream
+ * (and subsets fonts) in parallel processes; JPEGs kept are given to
+ * jpegtran; qpdf writes the result from the base file. The target-size search
+ * makes the lossless pass once and then recodes only images per candidate.
+ */
+export class Compressor {
+  constructor(
+    private readonly base: string,
+    private readonly pages: number,
+    private readonly options: CompressionOptions,
+    private readonly workspace: Workspace,
+    private readonly engine: EngineOptions,
+  ) {}
+
+  /** The document at one level (1–9). */
+  async atLevel(level: LevelSettings): Promise<Built> {
+    const pass = await this.pass(level);
+    const changes = await this.withJpegtran(pass.results, level.level);
+    const built = await this.write(changes, pass.fonts, pass.analysis);
+    return level.dpi && level.quality ? { ...built, point: [level.dpi, level.quality] } : built;
+  }
+
+  /**
+   * The best quality that fits `target` bytes: the lossless result if it fits,
+   * else the ladder's point (SEARCH_GRID, refined between its neighbours) whose
+   * predicted size fits, predicted from every image's size at every point in
+   * one decoding pass; checked by writing it, and stepped down if it still does
+   * not fit. When nothing fits, the smallest result reached.
+   */
+  async toTarget(target: number): Promise<SearchOutcome> {
+    const pass = await this.pass({ level: 3 });
+    const losslessChanges = await this.withJpegtran(pass.results, 3);
+    const first = await this.write(losslessChanges, pass.fonts, pass.analysis);
+    const dropped = new Set(pass.analysis.duplicates.flatMap((group) => group.slice(1)));
+    const images = pass.analysis.streams.filter((s) => s.image && !dropped.has(s.xref) && s.size >= MIN_STREAM_BYTES);
+    if (first.size <= target || images.length === 0) return { ...first, met: first.size <= target };
+
+    const probe = await this.probe(images, SEARCH_GRID);
+    const fixed = first.size - probe.reduce((sum, image) => sum + image.base, 0);
+    const predict = (sizes: ImageSizes[], index: number) => fixed + sizes.reduce((sum, image) => sum + image.sizes[index], 0);
+    let ladder: (readonly [number, number])[] = [...SEARCH_GRID];
+    let fits = ladder.findIndex((_, index) => predict(probe, index) <= target);
+    if (fits > 0) {
+      // Between the last point too large and the first that fits: try finer steps.
+      const finer = between(ladder[fits - 1], ladder[fits]);
+      const refined = await this.probe(images, finer);
+      const better = finer.findIndex((_, index) => predict(refined, index) <= target);
+      if (better >= 0) {
+        ladder = [...finer.slice(better), ...ladder.slice(fits)];
+        fits = 0;
+      }
+    }
+    let best: Built = first;
+    const start = fits < 0 ? ladder.length - 1 : fits;
+    for (let index = start; index < ladder.length && index < start + 3; index++) {
+      const built = await this.atPoint(ladder[index], images, losslessChanges, pass);
+      if (built.size < best.size) best = built;
+      if (built.size <= target) return { ...built, met: true };
+      if (fits < 0) break;
+    }
+    return { ...best, met: best.size <= target };
+  }
+
+  /** Images recoded at one [dpi, quality] point, everything else as the lossless pass left it. */
+  private async atPoint(point: readonly [number, number], images: readonly StreamInfo[], lossless: readonly StreamChange[], pass: CompressionPass): Promise<Built> {
+    const settings = this.settings({ level: 9, dpi: point[0], quality: point[1] });
+    const outcomes = await recodeStreams(this.base, images, settings, { workers: this.options.workers, outputPrefix: this.workspace.newPath('-') }, this.pages, this.workspace, this.engine);
+    const lossy = outcomes.filter((o): o is StreamChange => 'newSize' in o);
+    // Per stream, the smaller of its lossless and its new form.
+    const chosen = new Map<number, StreamChange>();
+    for (const change of [...lossless, ...lossy]) {
+      const current = chosen.get(change.xref);
+      if (!current || change.newSize < current.newSize) chosen.set(change.xref, change);
+    }
+    return { ...(await this.write([...chosen.values()], pass.fonts, pass.analysis)), point };
+  }
+
+  private pass(level: LevelSettings): Promise<CompressionPass> {
+    return compressDocument(
+      this.base,
+      this.settings(level),
+      { fonts: level.level >= 3, workers: this.options.workers, outputPrefix: this.workspace.newPath('-') },
+      this.pages,
+      this.workspace,
+      this.engine,
+    );
+  }
+
+  private settings(level: LevelSettings): RecodeSettings {
+    return {
+      level: level.level,
+      dpi: level.dpi,
+      quality: level.quality,
+      grayscale: this.options.grayscale,
+      threshold: RESAMPLE_THRESHOLD,
+      lineArt: this.options.lineArt,
+      maxDecodedBytes: this.options.maxDecodedBytes,
+      minJpegtranBytes: MIN_JPEGTRAN_BYTES,
+    };
+  }
+
+  private async probe(images: readonly StreamInfo[], grid: readonly (readonly [number, number])[]): Promise<ImageSizes[]> {
+    return probeImageSizes(this.base, images, this.settings({ level: 3 }), grid, this.options.workers, this.pages, this.workspace, this.engine);
+  }
+
+  /** The script's changes, plus JPEGs it kept rewritten by jpegtran where that is smaller (levels 2 and up). */
+  private async withJpegtran(outcomes: readonly StreamOutcome[], level: number): Promise<StreamChange[]> {
+    const changes = outcomes.filter((o): o is StreamChange => 'newSize' in o);
+    if (level < 2) return changes;
+    const jpegs = outcomes.filter((o) => 'jpeg' in o) as Extract<StreamOutcome, { jpeg: true }>[];
+    const optimised = await Promise.all(
+      jpegs.map(async (jpeg): Promise<StreamChange | undefined> => {
+        const output = `${jpeg.file}.opt`;
+        try {
+          await optimiseJpeg(jpeg.file, output, this.engine);
+        } catch {
+          return undefined; // a JPEG jpegtran cannot read stays as it is
+        }
+        const newSize = (await stat(output)).size;
+        return newSize < jpeg.size ? { xref: jpeg.xref, file: output, size: jpeg.size, newSize, changes: {}, lossy: false } : undefined;
+      }),
+    );
+    return [...changes, ...optimised.filter((c): c is StreamChange => c !== undefined)];
+  }
+
+  /** Writes the base file with these changes as compactly as qpdf can. */
+  private async write(changes: readonly StreamChange[], fonts: readonly FontSubset[], analysis: PdfAnalysis): Promise<Built> {
+    const input = { streams: changes, fonts, duplicates: analysis.duplicates, referrers: analysis.referrers };
+    const { objects, maxObjectId } = await readSomeObjects(this.base, objectsToRead(input), this.engine, this.workspace.newPath('.args'));
+    const update = buildUpdate(input, objects);
+    let updateFile: string | undefined;
+    if (Object.keys(update).length > 0) {
+      updateFile = this.workspace.newPath('.json');
+      const header = { jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: maxObjectId };
+      await writeFile(updateFile, JSON.stringify({ qpdf: [header, update] }));
+    }
+    const path = this.workspace.newPath('.pdf');
+    await writeWithUpdates(this.base, path, updateFile, this.options.write, this.engine);
+    return { path, size: (await stat(path)).size };
+  }
+}
+
+/** Processes for the image work: the machine's cores, within the engines' concurrency. */
+export function workerCount(engineConcurrency: number): number {
+  return Math.max(1, Math.min(availableParallelism(), engineConcurrency));
+}
