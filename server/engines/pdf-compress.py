@@ -40,7 +40,7 @@ import zlib
 import logging
 
 import fitz
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFilter
 
 # fontTools reports each table it drops on stderr.
 logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -340,7 +340,7 @@ def png_candidate(img, colours):
     ihdr, _, stream = png_parts(img)
     bits = ihdr[2]
     parms = {"/Predictor": 15, "/Colors": colours, "/BitsPerComponent": bits, "/Columns": img.width}
-    return Candidate(stream, {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": bits})
+    return Candidate(stream, {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": bits, "Width": img.width, "Height": img.height})
 
 
 def g4_candidate(img, black_is_1):
@@ -369,7 +369,7 @@ def g4_candidate(img, black_is_1):
     parms = {"/K": -1, "/Columns": img.width, "/Rows": img.height}
     if (photometric == 1) == black_is_1:
         parms["/BlackIs1"] = True
-    return Candidate(data[offset : offset + length], {"Filter": "/CCITTFaxDecode", "DecodeParms": parms, "BitsPerComponent": 1})
+    return Candidate(data[offset : offset + length], {"Filter": "/CCITTFaxDecode", "DecodeParms": parms, "BitsPerComponent": 1, "Width": img.width, "Height": img.height})
 
 
 def jpeg_candidate(img, quality, cmyk):
@@ -419,7 +419,7 @@ def palette_candidate(indexed, grey):
     parms = {"/Predictor": 15, "/Colors": 1, "/BitsPerComponent": ihdr[2], "/Columns": indexed.width}
     return Candidate(
         stream,
-        {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": ihdr[2], "Indexed": {"hival": colours - 1, "palette": table.hex(), "grey": grey}, "Decode": None},
+        {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": ihdr[2], "Width": indexed.width, "Height": indexed.height, "Indexed": {"hival": colours - 1, "palette": table.hex(), "grey": grey}, "Decode": None},
     )
 
 
@@ -496,6 +496,10 @@ class ImageJob:
         self.image = None
 
     def decodable(self):
+        if self.filters and self.filters[-1] in (DCT, "/DCT"):
+            # A JPEG cut short decodes to grey in one reader and to its first rows in another: left as it is.
+            if b"\xff\xd9" not in self.doc.xref_stream_raw(self.xref)[-256:]:
+                return False
         return (
             self.filters is not None
             and all(f in DECODABLE for f in self.filters)
@@ -506,9 +510,25 @@ class ImageJob:
             and not (self.family == "none" and not self.mask)
         )
 
-    def load(self):
-        if self.image is not None or not self.decodable():
-            return self.image
+    def load(self, want=None):
+        """The image's pixels; with `want` (a size), a JPEG may be decoded straight at a fraction of its size (DCT scaling)."""
+        cached = self.image
+        if cached is not None and (cached.size == (self.width, self.height) or (want and cached.width >= want[0] and cached.height >= want[1])):
+            return cached
+        if not self.decodable():
+            return None
+        if want and want != (self.width, self.height) and self.filters in ([DCT], ["/DCT"]) and self.components in (1, 3) and self.bpc == 8:
+            if self.doc.xref_get_key(self.xref, "DecodeParms")[0] == "null":
+                try:
+                    img = Image.open(io.BytesIO(self.doc.xref_stream_raw(self.xref)))
+                    mode = "L" if self.components == 1 else "RGB"
+                    img.draft(mode, want)
+                    img.load()
+                    if img.mode == mode and img.width >= want[0] and img.height >= want[1]:
+                        self.image = img
+                        return img
+                except Exception:
+                    pass
         components = 1 if self.family == "indexed" else self.components
         samples = decode_samples(self.doc, self.xref, self.width, self.height, components, self.bpc)
         if samples is None:
@@ -557,11 +577,11 @@ class ImageJob:
 
     def lossy(self, dpi, quality, photo_only=False):
         """Resampled to `dpi` where shown finer, then JPEG for photographs, lossless for line art and masks."""
-        img = self.load()
-        if img is None:
-            return []
         threshold = self.settings.get("threshold", 1.1)
         size = target_size(self.width, self.height, self.entry, dpi, threshold)
+        img = self.load(size)
+        if img is None:
+            return []
         grey = self.settings.get("grayscale") and self.family in ("rgb", "cmyk")
         if self.soft_mask and img.mode == "L":
             # Soft masks stay lossless (JPEG's ringing shows along transparent edges), only smaller.
@@ -606,8 +626,34 @@ def flate_recompress(doc, xref, raw):
     return Candidate(deflate(data), {})
 
 
+def line_art(job):
+    """The picture as black-and-white line art (the reference's lineArt): edges brought out, then a threshold; CCITT G4."""
+    if not job.lossy_ok() or job.soft_mask:
+        return None
+    img = job.load()
+    if img is None:
+        return None
+    options = job.settings["lineArt"]
+    grey = img.convert("RGB").convert("L") if img.mode == "CMYK" else img.convert("L")
+    edge = int(options.get("edgeLevel", 1))
+    if edge >= 2:
+        grey = grey.filter(ImageFilter.EDGE_ENHANCE if edge == 2 else ImageFilter.EDGE_ENHANCE_MORE)
+    cut = max(0, min(255, round(255 * float(options.get("threshold", 55)) / 100)))
+    bw = grey.point(lambda v: 255 if v >= cut else 0).convert("1")
+    cand = g4_candidate(bw, black_is_1=False)
+    if cand is None:
+        return None
+    cand.changes.update({"ColorSpace": "/DeviceGray", "Width": bw.width, "Height": bw.height})
+    cand.lossy = True
+    return cand
+
+
 def best_for(job, raw, filters, level, dpi, quality):
     """The smallest way to store one image at these settings, or None to keep it."""
+    if job.settings.get("lineArt"):
+        drawn = line_art(job)
+        if drawn is not None:
+            return drawn
     cands = []
     if filters == [FLATE] and raw is not None:
         c = flate_recompress(job.doc, job.xref, raw)

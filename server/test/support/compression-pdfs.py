@@ -14,8 +14,12 @@ KIND: brochure, scan-colour, scan-grey, report, map, compressed, bilevel, specia
 
 import io
 import math
+import os
 import random
+import re
+import subprocess
 import sys
+import zlib
 
 import fitz
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageMath
@@ -108,9 +112,9 @@ def photo(width, height, seed):
     return Image.blend(img, grain, 0.06)
 
 
-def jpeg(img, quality=92, subsampling=0):
+def jpeg(img, quality=92, subsampling=0, optimize=False):
     out = io.BytesIO()
-    img.save(out, "JPEG", quality=quality, subsampling=subsampling)
+    img.save(out, "JPEG", quality=quality, subsampling=subsampling, optimize=optimize, progressive=optimize)
     return out.getvalue()
 
 
@@ -314,7 +318,7 @@ def compressed(scale):
     for n in range(pages):
         page = doc.new_page(width=A4[0], height=A4[1])
         pic = photo(scaled(700, scale), scaled(450, scale), 300 + n)
-        page.insert_image(fitz.Rect(60, 60, A4[0] - 60, 60 + (A4[0] - 120) * 450 / 700), stream=jpeg(pic, 45, 2))
+        page.insert_image(fitz.Rect(60, 60, A4[0] - 60, 60 + (A4[0] - 120) * 450 / 700), stream=jpeg(pic, 45, 2, optimize=True))
         page.insert_textbox(fitz.Rect(60, 450, A4[0] - 60, 780), sentences(rnd, 20), fontname="helv", fontsize=10)
     return doc
 
@@ -329,27 +333,73 @@ def bilevel(scale):
     return doc
 
 
+def raw_image(doc, page, rect, dictionary, data, seed):
+    """An image XObject with exactly this dictionary and stream data, drawn in `rect`."""
+    # Drawn with the aspect of the real image; distinct, so MuPDF does not reuse one placeholder.
+    width, height = (int(v) for v in re.search(r"/Width (\d+)/Height (\d+)", dictionary).groups())
+    placeholder = Image.new("RGB", (max(2, width // 10), max(2, height // 10)), (seed * 20 % 255, 10, 10))
+    xref = page.insert_image(rect, stream=png(placeholder))
+    doc.update_object(xref, dictionary)
+    doc.update_stream(xref, data, compress=False)
+    for key, value in re.findall(r"/(Filter|DecodeParms)\s*(/\w+|<<.*?>>)", dictionary):
+        doc.xref_set_key(xref, key, value)
+    return xref
+
+
 def special(scale):
-    """Images that need care: CMYK, 16-bit, a soft mask, an indexed screenshot, an image mask; plus text."""
+    """Images that need care, each on its own: CMYK (JPEG stored inverted with a /Decode array, and Flate),
+    16-bit, a soft mask, a palette, a stencil mask, a 1-bit scan in Flate, CCITT, JPEG 2000, a damaged
+    stream and an inline image; plus text."""
     doc = fitz.open()
     page = doc.new_page(width=A4[0], height=A4[1])
     use_fonts(page)
     page.insert_text((40, 40), "Special images", fontname="F1", fontsize=16)
-    pic = photo(scaled(900, scale), scaled(600, scale), 500)
-    # CMYK JPEG (Adobe-inverted, as Photoshop and PIL write it).
-    page.insert_image(fitz.Rect(40, 60, 290, 227), stream=jpeg(pic.convert("CMYK"), 92))
-    # A screenshot-like image with few colours: line art.
+    w, h = scaled(900, scale), scaled(600, scale)
+    pic = photo(w, h, 500)
+    cmyk = pic.convert("CMYK")
+    # Photoshop's habit: inverted CMYK JPEG, made right by a /Decode array.
+    raw_image(doc, page, fitz.Rect(40, 60, 200, 167), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceCMYK/BitsPerComponent 8/Decode[1 0 1 0 1 0 1 0]/Filter/DCTDecode>>" % (w, h), jpeg(cmyk, 92), 1)
+    raw_image(doc, page, fitz.Rect(210, 60, 370, 167), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceCMYK/BitsPerComponent 8/Filter/FlateDecode>>" % (w, h), zlib.compress(cmyk.tobytes(), 6), 2)
+    # 16 bits per sample, big-endian.
+    rgb16 = b"".join(bytes((v, v)) for v in pic.resize((w // 2, h // 2)).tobytes())
+    raw_image(doc, page, fitz.Rect(380, 60, 540, 167), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceRGB/BitsPerComponent 16/Filter/FlateDecode>>" % (w // 2, h // 2), zlib.compress(rgb16, 6), 3)
+    # A screenshot-like picture of few colours: line art.
     shot = Image.new("RGB", (scaled(800, scale), scaled(500, scale)), (245, 245, 245))
     d = ImageDraw.Draw(shot)
     for k in range(12):
         d.rectangle((10 + k * 30, 10, 30 + k * 30, 480), fill=((k * 20) % 255, 90, 200 - k * 10))
     d.text((20, 20), "Dashboard", fill=(0, 0, 0), font=ImageFont.truetype(SANS, 28))
-    page.insert_image(fitz.Rect(300, 60, 555, 220), stream=png(shot))
-    # Soft mask: a photo with an alpha ramp.
+    page.insert_image(fitz.Rect(40, 180, 200, 280), stream=png(shot))
+    # A photograph with a soft mask (alpha ramp).
     rgba = pic.copy()
     rgba.putalpha(Image.linear_gradient("L").resize(pic.size))
-    page.insert_image(fitz.Rect(40, 250, 290, 417), stream=png(rgba))
-    page.insert_text((40, 460), "Text stays text below the pictures.", fontname="F0", fontsize=12)
+    page.insert_image(fitz.Rect(210, 180, 370, 287), stream=png(rgba))
+    # A palette image (GIF-like), 8-bit indices.
+    pal = pic.quantize(64)
+    palette = bytes(pal.getpalette()[: 64 * 3])
+    raw_image(doc, page, fitz.Rect(380, 180, 540, 287), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace[/Indexed/DeviceRGB 63<%s>]/BitsPerComponent 8/Filter/FlateDecode>>" % (w, h, palette.hex()), zlib.compress(pal.tobytes(), 6), 4)
+    # A 1-bit scan excerpt stored with Flate, and a stencil mask painted blue.
+    bw = scan_page(scaled(1200, scale), scaled(800, scale), random.Random(9), True, 41).point(lambda v: 255 if v > 150 else 0).convert("1")
+    raw_image(doc, page, fitz.Rect(40, 300, 200, 407), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode>>" % bw.size, zlib.compress(bw.tobytes(), 6), 5)
+    page.draw_rect(fitz.Rect(210, 300, 370, 407), color=None, fill=None)
+    stencil = raw_image(doc, page, fitz.Rect(210, 300, 370, 407), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ImageMask true/BitsPerComponent 1/Decode[1 0]/Filter/FlateDecode>>" % bw.size, zlib.compress(bw.tobytes(), 6), 6)
+    # CCITT (MuPDF stores 1-bit pictures so) and JPEG 2000.
+    page.insert_image(fitz.Rect(380, 300, 540, 407), stream=png(bw))
+    j2k = io.BytesIO()
+    pic.resize((w // 2, h // 2)).save(j2k, "JPEG2000")
+    raw_image(doc, page, fitz.Rect(40, 420, 200, 527), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/JPXDecode>>" % (w // 2, h // 2), j2k.getvalue(), 7)
+    # A damaged picture: a JPEG cut short, and Flate data that is not Flate.
+    raw_image(doc, page, fitz.Rect(210, 420, 370, 527), "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode>>" % (w, h), jpeg(pic, 90)[:5000], 8)
+    raw_image(doc, page, fitz.Rect(380, 420, 540, 527), "<</Type/XObject/Subtype/Image/Width 300/Height 200/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/FlateDecode>>", os.urandom(20000), 9)
+    # An inline image in the page's own drawing commands.
+    inline = b"q 100 0 0 50 40 600 cm BI /W 4 /H 2 /CS /RGB /BPC 8 /F /AHx ID ff0000 00ff00 0000ff ffff00 00ffff ff00ff 000000 ffffff > EI Q"
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, inline)
+    contents = doc.xref_get_key(page.xref, "Contents")
+    refs = re.findall(r"\d+ 0 R", contents[1])
+    doc.xref_set_key(page.xref, "Contents", "[%s %d 0 R]" % (" ".join(refs), xref))
+    page.insert_text((40, 560), "Text stays text below the pictures.", fontname="F0", fontsize=12)
     return doc
 
 
@@ -383,8 +433,10 @@ def main():
     kind, output = args
     doc = make(kind, scale)
     if kind == "compressed":
-        # Compact already: garbage collected, everything deflated (object streams are added by the caller with qpdf).
-        doc.save(output, garbage=4, deflate=True, deflate_images=True, deflate_fonts=True)
+        # Compact already: garbage collected, everything deflated, then object streams and Flate at level 9 (qpdf).
+        doc.save(output + ".tmp", garbage=4, deflate=True, deflate_images=True, deflate_fonts=True)
+        subprocess.run(["qpdf", "--object-streams=generate", "--recompress-flate", "--compression-level=9", output + ".tmp", output], check=False)
+        os.remove(output + ".tmp")
     else:
         doc.save(output, garbage=1, deflate=True)
 
