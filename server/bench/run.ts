@@ -15,6 +15,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compressionBench } from './compression';
 import { writeLargePdf } from './large-pdf';
 import { medianOf, percentile, rssMb, sample } from './measure';
 import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
@@ -247,6 +248,7 @@ async function main(): Promise<void> {
       ocr,
     };
     writeResults(join(REPO, 'docs/bench'), results);
+    await compressionBench(api, dir, pid, join(REPO, 'docs/bench'));
   } finally {
     server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -304,7 +306,20 @@ function markdown(r: Results): string {
   ].join('\n');
 }
 
-main().catch((error) => {
+/** `npm run bench -- compression`: only the compression section (server/bench/compression.ts). */
+async function compressionOnly(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const { child } = await startServer(dir, port);
+  try {
+    await compressionBench(`http://127.0.0.1:${port}`, dir, child.pid!, join(REPO, 'docs/bench'));
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+(process.argv[2] === 'compression' ? compressionOnly() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

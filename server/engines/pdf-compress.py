@@ -179,13 +179,148 @@ def deflate(data):
 # ---------------------------------------------------------------- analyse
 
 
+TOKEN = re.compile(
+    rb"(?P<ws>[\x00\t\n\x0c\r ]+)|(?P<comment>%[^\r\n]*)|(?P<str>\()|(?P<dopen><<)|(?P<dclose>>>)|(?P<hex><[^<>]*>)"
+    rb"|(?P<name>/[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)|(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))|(?P<op>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)|(?P<other>[\s\S])"
+)
+STRING_PART = re.compile(rb"[()\\]")
+INLINE_END = re.compile(rb"[\x00\t\n\x0c\r ]EI(?=[\x00\t\n\x0c\r ]|$)")
+MAX_FORMS = 2000
+
+
+def multiply(m, n):
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def xobjects(doc, holder_xref, key_path):
+    """Name (as written in content) → object number of a resource dictionary's XObjects."""
+    kind, value = doc.xref_get_key(holder_xref, key_path)
+    if kind == "xref":
+        value = resolve(doc, value)
+    elif kind != "dict":
+        return {}
+    return {m.group(1).encode("latin-1"): int(m.group(2)) for m in re.finditer(r"/([^\s/\[\]()<>{}%]+)\s*(\d+) 0 R", value)}
+
+
+def page_xobjects(doc, page):
+    """The page's XObjects, its resources inherited from the page tree where it has none."""
+    xref = page.xref
+    for _ in range(64):
+        if doc.xref_get_key(xref, "Resources")[0] != "null":
+            return xobjects(doc, xref, "Resources/XObject")
+        kind, parent = doc.xref_get_key(xref, "Parent")
+        if kind != "xref":
+            return {}
+        xref = int(parent.split()[0])
+    return {}
+
+
+def placements(doc, page, images):
+    """(image, (dpi x, dpi y)) for every time the page's drawing commands show an image, forms followed.
+
+    Reads only the operators that matter (q, Q, cm, Do), skipping strings and
+    inline images; nothing is drawn or decoded.
+    """
+    found = []
+    budget = [MAX_FORMS]
+
+    def run(data, ctm, names, stack):
+        saved = []
+        operands = []
+        pos = 0
+        end = len(data)
+        while pos < end:
+            m = TOKEN.match(data, pos)
+            kind = m.lastgroup
+            pos = m.end()
+            if kind == "ws" or kind == "comment":
+                continue
+            if kind == "str":
+                depth = 1
+                while depth and pos < end:
+                    sm = STRING_PART.search(data, pos)
+                    if not sm:
+                        pos = end
+                        break
+                    ch = sm.group()
+                    pos = sm.end()
+                    if ch == b"\\":
+                        pos += 1
+                    elif ch == b"(":
+                        depth += 1
+                    else:
+                        depth -= 1
+                operands.clear()
+                continue
+            if kind == "num":
+                operands.append(float(m.group()))
+                continue
+            if kind == "name":
+                operands.append(m.group()[1:])
+                continue
+            if kind != "op":
+                continue
+            op = m.group()
+            if op == b"cm" and len(operands) >= 6 and all(isinstance(v, float) for v in operands[-6:]):
+                ctm = multiply(tuple(operands[-6:]), ctm)
+            elif op == b"q":
+                saved.append(ctm)
+            elif op == b"Q":
+                if saved:
+                    ctm = saved.pop()
+            elif op == b"Do" and operands and isinstance(operands[-1], bytes):
+                xref = names.get(operands[-1])
+                if xref in images:
+                    a, b, c, d, _, _ = ctm
+                    w = math.hypot(a, b) / 72
+                    h = math.hypot(c, d) / 72
+                    width = int_key(doc, xref, "Width", 0)
+                    height = int_key(doc, xref, "Height", 0)
+                    if w > 0 and h > 0 and width and height:
+                        found.append((xref, (width / w, height / h)))
+                elif xref and xref not in stack and budget[0] > 0 and doc.xref_get_key(xref, "Subtype")[1] == "/Form":
+                    budget[0] -= 1
+                    kind_m, matrix = doc.xref_get_key(xref, "Matrix")
+                    form = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+                    if kind_m == "array":
+                        try:
+                            form = tuple(float(v) for v in matrix.strip("[] ").split())[:6]
+                        except ValueError:
+                            pass
+                    inner = xobjects(doc, xref, "Resources/XObject") if doc.xref_get_key(xref, "Resources")[0] != "null" else names
+                    try:
+                        run(doc.xref_stream(xref) or b"", multiply(form, ctm), inner, stack | {xref})
+                    except Exception:
+                        pass
+            elif op == b"BI":
+                idm = re.compile(rb"[\x00\t\n\x0c\r ]ID[\x00\t\n\x0c\r ]").search(data, pos)
+                if not idm:
+                    break
+                em = INLINE_END.search(data, idm.end())
+                pos = em.end() if em else end
+            operands.clear()
+
+    names = page_xobjects(doc, page)
+    if not any(x in images for x in names.values()) and not any(doc.xref_get_key(x, "Subtype")[1] == "/Form" for x in names.values()):
+        return found
+    run(page.read_contents() or b"", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), names, frozenset())
+    return found
+
+
+def stream_length(doc, xref):
+    """Stored length from /Length, without reading the stream; None when it is not a plain number."""
+    kind, value = doc.xref_get_key(xref, "Length")
+    return int(value) if kind == "int" else None
+
+
 def analyse(doc, request):
     min_dedupe = request.get("minDedupeBytes", 256)
     streams = []
     images = {}
     smask_of = {}
-    groups = {}
-    dict_text = {}
+    by_length = {}
     for xref in range(1, doc.xref_length()):
         try:
             if not doc.xref_is_stream(xref):
@@ -194,10 +329,12 @@ def analyse(doc, request):
             t_kind, typ = doc.xref_get_key(xref, "Type")
             if typ in ("/XRef", "/ObjStm"):
                 continue
-            raw = doc.xref_stream_raw(xref)
+            size = stream_length(doc, xref)
+            if size is None:
+                size = len(doc.xref_stream_raw(xref))
         except Exception:
             continue
-        entry = {"xref": xref, "size": len(raw)}
+        entry = {"xref": xref, "size": size}
         if subtype == "/Image":
             entry["image"] = True
             images[xref] = entry
@@ -205,45 +342,45 @@ def analyse(doc, request):
             if s_kind == "xref":
                 smask_of[int(s_value.split()[0])] = xref
         streams.append(entry)
-        if len(raw) >= min_dedupe:
-            text = doc.xref_object(xref, compressed=True)
-            text = re.sub(r"/Length\s+\d+(\s+\d+\s+R)?", "", text)
-            dict_text[xref] = text
-            digest = hashlib.sha256(raw).hexdigest()
-            groups.setdefault(digest, []).append(xref)
+        if size >= min_dedupe:
+            by_length.setdefault(size, []).append(xref)
+
+    # Identical streams have identical lengths: only those that share one are read and hashed.
+    groups = {}
+    dict_text = {}
+    for members in by_length.values():
+        if len(members) < 2:
+            continue
+        for xref in members:
+            try:
+                raw = doc.xref_stream_raw(xref)
+                text = doc.xref_object(xref, compressed=True)
+            except Exception:
+                continue
+            dict_text[xref] = re.sub(r"/Length\s+\d+(\s+\d+\s+R)?", "", text)
+            groups.setdefault(hashlib.sha256(raw).hexdigest(), []).append(xref)
 
     # Placements: the lowest resolution each image is shown at, per axis.
     for page in doc:
         try:
-            if not page.get_images(full=True):
-                continue
-            infos = page.get_image_info(xrefs=True)
+            for xref, (dpi_x, dpi_y) in placements(doc, page, images):
+                entry = images[xref]
+                entry["dpiX"] = min(entry.get("dpiX", dpi_x), dpi_x)
+                entry["dpiY"] = min(entry.get("dpiY", dpi_y), dpi_y)
         except Exception:
             continue
-        for info in infos:
-            xref = info.get("xref", 0)
-            if xref not in images:
-                continue
-            a, b, c, d, _, _ = info["transform"]
-            shown_w = math.hypot(a, b) / 72
-            shown_h = math.hypot(c, d) / 72
-            if shown_w <= 0 or shown_h <= 0:
-                continue
-            dpi_x = info["width"] / shown_w
-            dpi_y = info["height"] / shown_h
-            entry = images[xref]
-            entry["dpiX"] = min(entry.get("dpiX", dpi_x), dpi_x)
-            entry["dpiY"] = min(entry.get("dpiY", dpi_y), dpi_y)
     # A soft mask is shown wherever its image is.
     for mask, parent in smask_of.items():
-        if mask in images and "dpiX" in images[parent]:
+        if mask not in images:
+            continue
+        images[mask]["softMask"] = True
+        if "dpiX" in images.get(parent, {}):
             pw = int_key(doc, parent, "Width", 0) or 1
             ph = int_key(doc, parent, "Height", 0) or 1
             mw = int_key(doc, mask, "Width", 0) or 1
             mh = int_key(doc, mask, "Height", 0) or 1
             images[mask]["dpiX"] = images[parent]["dpiX"] * mw / pw
             images[mask]["dpiY"] = images[parent]["dpiY"] * mh / ph
-            images[mask]["softMask"] = True
 
     duplicates = find_duplicates(groups, dict_text)
     referrers = {}
@@ -316,7 +453,11 @@ class Candidate:
 def png_parts(img, **options):
     """Saves `img` as PNG and answers (IHDR fields, PLTE bytes, zlib data of the filtered rows)."""
     buf = io.BytesIO()
-    img.save(buf, "PNG", optimize=True, **options)
+    # zlib's best effort costs three times its default on large pictures for a percent or two.
+    if img.width * img.height > 4_000_000:
+        img.save(buf, "PNG", compress_level=6, **options)
+    else:
+        img.save(buf, "PNG", optimize=True, **options)
     data = buf.getvalue()
     pos = 8
     idat = []
@@ -449,21 +590,46 @@ def to_image(samples, width, height, family, components, bpc):
     return Image.frombytes(mode, (width, height), samples)
 
 
+def line_art_colours(img):
+    """The colours of a picture of few (charts, screenshots, logos: line art), or None for a photograph or scan.
+    Grey pictures always have at most 256 levels: line art uses few of them."""
+    if img.mode == "L":
+        levels = img.getcolors(256)
+        return levels if len(levels) <= 64 else None
+    if img.mode == "RGB":
+        return img.getcolors(256)
+    return None
+
+
 def target_size(width, height, entry, dpi, threshold):
     """Pixel size for showing at `dpi`, when the image is shown finer than `dpi` × threshold."""
     if not dpi or "dpiX" not in entry:
         return width, height
-    sx = dpi / entry["dpiX"] if entry["dpiX"] > dpi * threshold else 1.0
-    sy = dpi / entry["dpiY"] if entry["dpiY"] > dpi * threshold else 1.0
-    return max(1, round(width * min(1.0, sx))), max(1, round(height * min(1.0, sy)))
+    dx, dy = entry["dpiX"], entry["dpiY"]
+    if abs(dx - dy) <= 0.05 * max(dx, dy):
+        # Shown in proportion (give or take rounding): one scale for both axes keeps the pixel grid square.
+        dx = dy = min(dx, dy)
+    sx = dpi / dx if dx > dpi * threshold else 1.0
+    sy = dpi / dy if dy > dpi * threshold else 1.0
+
+    def snap(scale, pixels):
+        # Nearly a whole fraction (300 to 150 dpi): exactly that fraction, so output pixels sit on input pixels.
+        k = round(1 / scale)
+        if k >= 2 and abs(1 / scale - k) <= 0.02 * k:
+            return -(-pixels // k)
+        return max(1, round(pixels * min(1.0, scale)))
+
+    return snap(sx, width), snap(sy, height)
 
 
 def resample(img, size):
-    if size == img.size:
+    """`img` at `size`, never enlarged, nor resampled for a few percent (a pixel's rounding would blur it all).
+    Bicubic: of the filters tried, the closest to the original as pages are viewed."""
+    if img.width <= size[0] * 1.03 and img.height <= size[1] * 1.03:
         return img
     if img.mode == "1":
         img = img.convert("L")
-    return img.resize(size, Image.LANCZOS, reducing_gap=3.0)
+    return img.resize(size, Image.BICUBIC, reducing_gap=3.0)
 
 
 class ImageJob:
@@ -513,7 +679,7 @@ class ImageJob:
     def load(self, want=None):
         """The image's pixels; with `want` (a size), a JPEG may be decoded straight at a fraction of its size (DCT scaling)."""
         cached = self.image
-        if cached is not None and (cached.size == (self.width, self.height) or (want and cached.width >= want[0] and cached.height >= want[1])):
+        if cached is not None and (cached.size == (self.width, self.height) or (want and cached.width >= want[0] * 2 and cached.height >= want[1] * 2)):
             return cached
         if not self.decodable():
             return None
@@ -522,7 +688,8 @@ class ImageJob:
                 try:
                     img = Image.open(io.BytesIO(self.doc.xref_stream_raw(self.xref)))
                     mode = "L" if self.components == 1 else "RGB"
-                    img.draft(mode, want)
+                    # The decoder's own scaling down to twice the size wanted; resampling does the rest.
+                    img.draft(mode, (want[0] * 2, want[1] * 2))
                     img.load()
                     if img.mode == mode and img.width >= want[0] and img.height >= want[1]:
                         self.image = img
@@ -588,7 +755,7 @@ class ImageJob:
             return [png_candidate(resample(img, size), 1)] if size != img.size else []
         if not self.lossy_ok():
             return []
-        colours = img.getcolors(256) if img.mode in ("L", "RGB") else None
+        colours = line_art_colours(img)
         if colours is not None and not grey:
             # Line art (charts, screenshots): JPEG would smear its edges; it stays exact.
             return []

@@ -786,8 +786,8 @@ export interface CompactWriteOptions {
  * Writes `output` as `input` with the objects of a JSON update file replaced
  * (see `updateObjects`; streams may name their new data in a `datafile`), as
  * compactly as qpdf writes: object streams, streams without compression or
- * with old filters (LZW, ASCII85) deflated at level 9, objects nothing refers
- * to left out. Flate streams are not decoded again (their PNG predictors are
+ * with old filters (LZW, ASCII85) deflated at level 9, resources no page draws
+ * and objects nothing refers to left out. Flate streams are not decoded again (their PNG predictors are
  * kept); encryption is removed.
  */
 export async function writeWithUpdates(input: string, output: string, updateFile: string | undefined, write: CompactWriteOptions, options: EngineOptions): Promise<void> {
@@ -801,6 +801,14 @@ export async function writeWithUpdates(input: string, output: string, updateFile
       '--compression-level=9',
       ...(write.normalizeContent ? ['--normalize-content=y'] : []),
       ...(write.linearize ? ['--linearize'] : []),
+      // Fonts and images named in a page's resources but never drawn go (qpdf reads the content to
+      // know); it does that only while selecting pages, so every page of the file itself is selected,
+      // which keeps what belongs to the document (outline, form, names, metadata).
+      '--remove-unreferenced-resources=yes',
+      '--pages',
+      '.',
+      '1-z',
+      '--',
       output,
     ],
     options,

@@ -8,7 +8,8 @@ programs do. Every kind is deterministic (fixed seeds), so anyone can rebuild th
 
     python3 compression-pdfs.py KIND OUTPUT [--scale S]
 
-KIND: brochure, scan-colour, scan-grey, report, map, compressed, bilevel, special, forms.
+KIND: brochure, scan-colour, scan-grey, report, map, compressed, bilevel, special; scan-jpeg-N writes
+one 300 dpi scanned page as a JPEG file (seed N) instead of a PDF.
 --scale shrinks pages and pixel sizes (0.25 makes small test files quickly).
 """
 
@@ -423,6 +424,13 @@ def make(kind, scale):
     raise SystemExit("unknown kind: " + kind)
 
 
+def scan_jpeg(output, seed, scale):
+    """One 300 dpi colour page as a scanner's JPEG (for the benchmark's large scan, pages written elsewhere)."""
+    img = scan_page(scaled(2480, scale), scaled(3508, scale), random.Random(seed), False, seed)
+    with open(output, "wb") as f:
+        f.write(jpeg(img, 93))
+
+
 def main():
     args = sys.argv[1:]
     scale = 1.0
@@ -431,6 +439,9 @@ def main():
         scale = float(args[i + 1])
         del args[i : i + 2]
     kind, output = args
+    if kind.startswith("scan-jpeg-"):
+        scan_jpeg(output, int(kind[len("scan-jpeg-") :]), scale)
+        return
     doc = make(kind, scale)
     if kind == "compressed":
         # Compact already: garbage collected, everything deflated, then object streams and Flate at level 9 (qpdf).

@@ -28,7 +28,7 @@ export const LEVELS: Readonly<Record<number, LevelSettings>> = {
   2: { level: 2 },
   3: { level: 3 },
   4: { level: 4, dpi: 300, quality: 85 },
-  5: { level: 5, dpi: 150, quality: 75 },
+  5: { level: 5, dpi: 150, quality: 62 },
   6: { level: 6, dpi: 150, quality: 60 },
   7: { level: 7, dpi: 120, quality: 55 },
   8: { level: 8, dpi: 96, quality: 45 },
