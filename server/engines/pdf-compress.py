@@ -484,10 +484,11 @@ def png_candidate(img, colours):
     return Candidate(stream, {"Filter": FLATE, "DecodeParms": parms, "BitsPerComponent": bits, "Width": img.width, "Height": img.height})
 
 
-def g4_candidate(img, black_is_1):
+def g4_candidate(img):
     """CCITT Group 4 for a 1-bit image, as fax machines and scanners store black and white."""
     buf = io.BytesIO()
-    img.save(buf, "TIFF", compression="group4", tiffinfo={278: img.height})
+    # One strip: PDF's CCITT filter takes one coded picture, and Pillow would cut it into 64 KB strips.
+    img.save(buf, "TIFF", compression="group4", strip_size=1 << 30)
     data = buf.getvalue()
     endian = "<" if data[:2] == b"II" else ">"
     (ifd,) = struct.unpack(endian + "I", data[4:8])
@@ -505,10 +506,11 @@ def g4_candidate(img, black_is_1):
     offset, length, photometric = tags.get(273), tags.get(279), tags.get(262, 0)
     if offset is None or length is None:
         return None
-    # libtiff codes the bits it is given, 0 as white when the photometric says
-    # 0 is white; PIL's "1" images are 0 black, 1 white.
+    # Pillow writes its "1" pictures (0 black, 1 white) as min-is-black; PDF's
+    # CCITT filter gives back those same bits only with /BlackIs1 (the tests
+    # check the result pixel for pixel against Poppler's decoding).
     parms = {"/K": -1, "/Columns": img.width, "/Rows": img.height}
-    if (photometric == 1) == black_is_1:
+    if photometric == 1:
         parms["/BlackIs1"] = True
     return Candidate(data[offset : offset + length], {"Filter": "/CCITTFaxDecode", "DecodeParms": parms, "BitsPerComponent": 1, "Width": img.width, "Height": img.height})
 
@@ -714,11 +716,8 @@ class ImageJob:
         img = self.load()
         if img is None:
             return out
-        grey_wanted = self.settings.get("grayscale") and self.family in ("rgb", "cmyk")
-        if grey_wanted:
-            return out
         if img.mode == "1" and self.bpc == 1:
-            g4 = g4_candidate(img, black_is_1=False)
+            g4 = g4_candidate(img)
             if g4:
                 out.append(g4)
             out.append(png_candidate(img, 1))
@@ -742,47 +741,105 @@ class ImageJob:
             and self.bpc in (8, 16)
         )
 
-    def lossy(self, dpi, quality, photo_only=False):
-        """Resampled to `dpi` where shown finer, then JPEG for photographs, lossless for line art and masks."""
+    def lossy(self, dpi, quality):
+        """Resampled to `dpi` where shown finer, then JPEG for photographs; line art and masks stay exact."""
         threshold = self.settings.get("threshold", 1.1)
         size = target_size(self.width, self.height, self.entry, dpi, threshold)
         img = self.load(size)
         if img is None:
             return []
-        grey = self.settings.get("grayscale") and self.family in ("rgb", "cmyk")
         if self.soft_mask and img.mode == "L":
             # Soft masks stay lossless (JPEG's ringing shows along transparent edges), only smaller.
             return [png_candidate(resample(img, size), 1)] if size != img.size else []
-        if not self.lossy_ok():
-            return []
-        colours = line_art_colours(img)
-        if colours is not None and not grey:
+        if not self.lossy_ok() or line_art_colours(img) is not None:
             # Line art (charts, screenshots): JPEG would smear its edges; it stays exact.
             return []
         work = resample(img, size)
-        if grey:
-            work = work.convert("RGB").convert("L") if work.mode == "CMYK" else work.convert("L")
         cand = jpeg_candidate(work, quality, work.mode == "CMYK")
-        changes = cand.changes
-        changes["Width"], changes["Height"] = work.size
-        if grey:
-            changes["ColorSpace"] = "/DeviceGray"
-        cands = [cand]
-        if colours is not None and grey:
-            png = png_candidate(work, 1)
-            png.changes.update({"Width": work.size[0], "Height": work.size[1], "ColorSpace": "/DeviceGray"})
-            cands = [png]
-        return cands
-
-    def grey_lossless(self):
-        """Greyscale on request, kept exact otherwise (levels 1-3, or line art)."""
-        img = self.load()
-        if img is None or not (self.settings.get("grayscale") and self.family in ("rgb", "cmyk")) or not self.plain_decode or self.colour_key:
-            return []
-        work = img.convert("RGB").convert("L") if img.mode == "CMYK" else img.convert("L")
-        cand = png_candidate(work, 1)
-        cand.changes["ColorSpace"] = "/DeviceGray"
+        cand.changes["Width"], cand.changes["Height"] = work.size
         return [cand]
+
+    def wants_grey(self):
+        return bool(self.settings.get("grayscale")) and not self.mask and not self.colour_key and not self.soft_mask and self.family in ("rgb", "cmyk", "indexed", "none")
+
+    def grey_source(self):
+        """The picture as it looks in grey ('L'), /Decode inversions applied; None when that cannot be known."""
+        if self.filters in (["/JPXDecode"], ["/JPX"]):
+            # JPEG 2000 carries its own colour description: MuPDF decodes it, colours and all.
+            try:
+                pix = fitz.Pixmap(self.doc, self.xref)
+                if pix.alpha or pix.n < 3 or not self.plain_decode:
+                    return None
+                grey = fitz.Pixmap(fitz.csGRAY, pix)
+                return Image.frombytes("L", (grey.width, grey.height), grey.samples)
+            except Exception:
+                return None
+        if self.family in ("rgb", "cmyk") and (self.plain_decode or self.inverted_decode()):
+            img = self.load()
+            if img is None or img.mode not in ("RGB", "CMYK"):
+                return None
+            if not self.plain_decode:
+                img = ImageChops.invert(img)
+            return img.convert("RGB").convert("L") if img.mode == "CMYK" else img.convert("L")
+        return None
+
+    def inverted_decode(self):
+        kind, value = self.doc.xref_get_key(self.xref, "Decode")
+        try:
+            return kind == "array" and [float(v) for v in value.strip("[] ").split()] == [1.0, 0.0] * self.components
+        except ValueError:
+            return False
+
+    def grey_palette(self):
+        """An /Indexed picture's palette turned grey: (grey levels, number of entries), or None."""
+        if self.family != "indexed" or self.bpc != 8 or not self.plain_decode:
+            return None
+        _, _, text = colour_space(self.doc, self.xref)
+        m = re.match(r"\[\s*/(?:Indexed|I)\s*(/\w+|\[[^\]]*\]|\d+ 0 R)\s*(\d+)\s*(<[0-9A-Fa-f\s]*>|\d+ 0 R)\s*\]$", text)
+        if not m:
+            return None
+        base, hival, lookup = m.groups()
+        base = resolve(self.doc, base).strip()
+        n = 3 if ("RGB" in base or re.search(r"/N 3\b", base)) else 4 if "CMYK" in base else 0
+        if "/ICCBased" in base:
+            ref = REF.search(base)
+            n = int_key(self.doc, int(ref.group(1)), "N", 0) if ref else 0
+        if n not in (3, 4):
+            return None
+        if lookup.startswith("<"):
+            table = bytes.fromhex(re.sub(r"\s", "", lookup[1:-1]))
+        else:
+            table = self.doc.xref_stream(int(lookup.split()[0])) or b""
+        count = int(hival) + 1
+        if len(table) < count * n:
+            return None
+        swatch = Image.frombytes("RGB" if n == 3 else "CMYK", (count, 1), table[: count * n])
+        return swatch.convert("RGB").convert("L").tobytes(), count
+
+    def grey(self, level, dpi, quality):
+        """Candidates in grey, for greyscale on request: exact, and JPEG for photographs at the lossy levels."""
+        palette = self.grey_palette()
+        if palette is not None:
+            img = self.load()
+            if img is None:
+                return []
+            levels, count = palette
+            indexed = Image.frombytes("P", img.size, img.tobytes())
+            indexed.putpalette(b"".join(bytes((g, g, g)) for g in levels))
+            return [palette_candidate(indexed, True)]
+        source = self.grey_source()
+        if source is None:
+            return []
+        cand = png_candidate(source, 1)
+        cand.changes["ColorSpace"] = "/DeviceGray"
+        cands = [cand]
+        if level >= 4 and dpi and line_art_colours(source) is None:
+            size = target_size(self.width, self.height, self.entry, dpi, self.settings.get("threshold", 1.1))
+            work = resample(source, size)
+            jpeg = jpeg_candidate(work, quality, False)
+            jpeg.changes.update({"Width": work.width, "Height": work.height, "ColorSpace": "/DeviceGray"})
+            cands.append(jpeg)
+        return cands
 
 
 def flate_recompress(doc, xref, raw):
@@ -807,7 +864,7 @@ def line_art(job):
         grey = grey.filter(ImageFilter.EDGE_ENHANCE if edge == 2 else ImageFilter.EDGE_ENHANCE_MORE)
     cut = max(0, min(255, round(255 * float(options.get("threshold", 55)) / 100)))
     bw = grey.point(lambda v: 255 if v >= cut else 0).convert("1")
-    cand = g4_candidate(bw, black_is_1=False)
+    cand = g4_candidate(bw)
     if cand is None:
         return None
     cand.changes.update({"ColorSpace": "/DeviceGray", "Width": bw.width, "Height": bw.height})
@@ -821,6 +878,11 @@ def best_for(job, raw, filters, level, dpi, quality):
         drawn = line_art(job)
         if drawn is not None:
             return drawn
+    if job.wants_grey():
+        # Greyscale on request is not a matter of size: the smallest grey form, even if larger.
+        greys = job.grey(level, dpi, quality)
+        if greys:
+            return min(greys, key=lambda c: len(c.data))
     cands = []
     if filters == [FLATE] and raw is not None:
         c = flate_recompress(job.doc, job.xref, raw)
@@ -832,11 +894,7 @@ def best_for(job, raw, filters, level, dpi, quality):
     if level >= 2 and DCT not in (filters or []) and not any(c.lossy for c in lossy):
         cands.extend(job.lossless())
     cands.extend(lossy)
-    grey = job.settings.get("grayscale") and job.family in ("rgb", "cmyk")
-    if grey:
-        cands.extend(job.grey_lossless())
-        greys = [c for c in cands if c.changes.get("ColorSpace") == "/DeviceGray"]
-        return min(greys, key=lambda c: len(c.data)) if greys else None
+
     cands = [c for c in cands if len(c.data) < job.raw_size]
     return min(cands, key=lambda c: len(c.data)) if cands else None
 

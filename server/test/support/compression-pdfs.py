@@ -10,7 +10,7 @@ programs do. Every kind is deterministic (fixed seeds), so anyone can rebuild th
 
 KIND: brochure, scan-colour, scan-grey, report, map, compressed, bilevel, special; scan-jpeg-N writes
 one 300 dpi scanned page as a JPEG file (seed N) instead of a PDF.
---scale shrinks pages and pixel sizes (0.25 makes small test files quickly).
+--scale shrinks pages and pixel sizes (0.25 makes small test files quickly); --pages N makes N pages.
 """
 
 import io
@@ -160,7 +160,7 @@ def brochure(scale):
     doc = fitz.open()
     rnd = random.Random(1)
     mark = png(logo(scaled(300, scale)))
-    pages = max(1, round(4 * min(1, scale * 2)))
+    pages = page_count(4, scale)
     for n in range(pages):
         # Each page made on its own and then inserted: the logo is stored once per page, as merged files have it.
         part = fitz.open()
@@ -225,7 +225,7 @@ def scan(scale, grey):
     """A 300 dpi scan: one image per page, JPEG in colour, lossless (Flate) in grey, as scanners store them."""
     doc = fitz.open()
     rnd = random.Random(2 if grey else 3)
-    pages = max(1, round(3 * min(1, scale * 2)))
+    pages = page_count(3, scale)
     for n in range(pages):
         img = scan_page(scaled(2480, scale), scaled(3508, scale), rnd, grey, 10 + n)
         page = doc.new_page(width=A4[0], height=A4[1])
@@ -238,7 +238,7 @@ def report(scale):
     """Text-only report: fonts embedded whole, headings, a table drawn as vectors, links, bookmarks, metadata."""
     doc = fitz.open()
     rnd = random.Random(4)
-    pages = max(2, round(8 * min(1, scale * 2)))
+    pages = max(2, page_count(8, scale))
     toc = []
     for n in range(pages):
         page = doc.new_page(width=A4[0], height=A4[1])
@@ -262,6 +262,19 @@ def report(scale):
     for n in range(pages - 1):
         doc[n].insert_link({"kind": fitz.LINK_GOTO, "from": fitz.Rect(58, 728, 140, 744), "page": n + 1, "to": fitz.Point(0, 0)})
     doc.set_toc(toc)
+    # A small form on the first page: a text field with a value and a ticked check box.
+    field = fitz.Widget()
+    field.field_type = fitz.PDF_WIDGET_TYPE_TEXT
+    field.field_name = "inspector"
+    field.field_value = "A. Jones"
+    field.rect = fitz.Rect(300, 705, 500, 725)
+    doc[0].add_widget(field)
+    box = fitz.Widget()
+    box.field_type = fitz.PDF_WIDGET_TYPE_CHECKBOX
+    box.field_name = "approved"
+    box.field_value = True
+    box.rect = fitz.Rect(510, 705, 525, 720)
+    doc[0].add_widget(box)
     doc.set_metadata({"title": "Water quality report", "author": "Folio bench", "subject": "Compression test", "keywords": "water, report"})
     return doc
 
@@ -270,7 +283,7 @@ def map_drawing(scale):
     """Vector-heavy map: thousands of contour polylines, a grid, roads and labels; nothing rasterised."""
     doc = fitz.open()
     rnd = random.Random(5)
-    pages = max(1, round(2 * min(1, scale * 2)))
+    pages = page_count(2, scale)
     size = (1191, 842)  # A3 landscape
     for n in range(pages):
         page = doc.new_page(width=size[0], height=size[1])
@@ -315,7 +328,7 @@ def compressed(scale):
     """Already compressed: small JPEGs near 100 dpi at low quality, text in a standard font; saved compactly."""
     doc = fitz.open()
     rnd = random.Random(6)
-    pages = max(1, round(3 * min(1, scale * 2)))
+    pages = page_count(3, scale)
     for n in range(pages):
         page = doc.new_page(width=A4[0], height=A4[1])
         pic = photo(scaled(700, scale), scaled(450, scale), 300 + n)
@@ -330,7 +343,7 @@ def bilevel(scale):
     rnd = random.Random(7)
     img = scan_page(scaled(2480, scale), scaled(3508, scale), rnd, True, 40).point(lambda v: 255 if v > 150 else 0).convert("1")
     page = doc.new_page(width=A4[0], height=A4[1])
-    page.insert_image(page.rect, stream=png(img))
+    raw_image(doc, page, page.rect, "<</Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode>>" % img.size, zlib.compress(img.tobytes(), 6), 11)
     return doc
 
 
@@ -404,6 +417,14 @@ def special(scale):
     return doc
 
 
+PAGES = None
+
+
+def page_count(default, scale):
+    """Pages of a kind: its default shrunk with the scale, or exactly --pages."""
+    return PAGES if PAGES else max(1, round(default * min(1, scale * 2)))
+
+
 def make(kind, scale):
     if kind == "brochure":
         return brochure(scale)
@@ -437,6 +458,11 @@ def main():
     if "--scale" in args:
         i = args.index("--scale")
         scale = float(args[i + 1])
+        del args[i : i + 2]
+    if "--pages" in args:
+        global PAGES
+        i = args.index("--pages")
+        PAGES = int(args[i + 1])
         del args[i : i + 2]
     kind, output = args
     if kind.startswith("scan-jpeg-"):

@@ -85,28 +85,36 @@ export class Compressor {
     const images = pass.analysis.streams.filter((s) => s.image && !dropped.has(s.xref) && s.size >= MIN_STREAM_BYTES);
     if (first.size <= target || images.length === 0) return { ...first, met: first.size <= target };
 
+    // Each image's size in the lossless result (JPEGs there went through jpegtran, which the probe does not do).
+    const losslessSize = new Map(images.map((image) => [image.xref, image.size]));
+    for (const change of losslessChanges) if (losslessSize.has(change.xref)) losslessSize.set(change.xref, change.newSize);
+    const fixed = first.size - [...losslessSize.values()].reduce((sum, size) => sum + size, 0);
+    const predict = (sizes: ImageSizes[], index: number) =>
+      fixed + sizes.reduce((sum, image) => sum + Math.min(losslessSize.get(image.xref) ?? image.base, image.sizes[index]), 0);
+
     const probe = await this.probe(images, SEARCH_GRID);
-    const fixed = first.size - probe.reduce((sum, image) => sum + image.base, 0);
-    const predict = (sizes: ImageSizes[], index: number) => fixed + sizes.reduce((sum, image) => sum + image.sizes[index], 0);
     let ladder: (readonly [number, number])[] = [...SEARCH_GRID];
-    let fits = ladder.findIndex((_, index) => predict(probe, index) <= target);
+    let predicted = ladder.map((_, index) => predict(probe, index));
+    let fits = predicted.findIndex((size) => size <= target);
     if (fits > 0) {
-      // Between the last point too large and the first that fits: try finer steps.
+      // Between the last point too large and the first that fits: finer steps.
       const finer = between(ladder[fits - 1], ladder[fits]);
       const refined = await this.probe(images, finer);
-      const better = finer.findIndex((_, index) => predict(refined, index) <= target);
-      if (better >= 0) {
-        ladder = [...finer.slice(better), ...ladder.slice(fits)];
-        fits = 0;
-      }
+      ladder = [...finer, ...ladder.slice(fits)];
+      predicted = [...finer.map((_, index) => predict(refined, index)), ...predicted.slice(fits)];
+      fits = predicted.findIndex((size) => size <= target);
     }
+    // Nothing fits: the smallest point. Otherwise the best that is predicted to fit, written and
+    // weighed; when it does not fit after all, the prediction's error corrects the next choice.
     let best: Built = first;
-    const start = fits < 0 ? ladder.length - 1 : fits;
-    for (let index = start; index < ladder.length && index < start + 3; index++) {
+    let index = fits < 0 ? ladder.length - 1 : fits;
+    for (let attempt = 0; attempt < 4 && index < ladder.length; attempt++) {
       const built = await this.atPoint(ladder[index], images, losslessChanges, pass);
       if (built.size < best.size) best = built;
-      if (built.size <= target) return { ...built, met: true };
-      if (fits < 0) break;
+      if (built.size <= target || fits < 0) break;
+      const error = built.size - predicted[index];
+      const next = predicted.findIndex((size, i) => i > index && size + Math.max(0, error) <= target);
+      index = next < 0 ? (index === ladder.length - 1 ? ladder.length : ladder.length - 1) : next;
     }
     return { ...best, met: best.size <= target };
   }
