@@ -6,15 +6,15 @@ import { checkbox, defineTool, notInSpec, number, select, singlePdfInput, text }
  * photographs as JPEG at falling quality (line art and masks stay exact).
  */
 export const COMPRESSION_LEVELS = [
-  { value: 1, label: '1 · Lossless: tidy the file structure' },
-  { value: 2, label: '2 · Lossless: also store pictures more compactly' },
-  { value: 3, label: '3 · Lossless: also trim unused letters from fonts' },
-  { value: 4, label: '4 · High quality: pictures at most 300 dpi (print)' },
-  { value: 5, label: '5 · Balanced: pictures at most 150 dpi (e-book)' },
-  { value: 6, label: '6 · Smaller: 150 dpi, stronger JPEG' },
-  { value: 7, label: '7 · Small: 120 dpi' },
-  { value: 8, label: '8 · Very small: 96 dpi' },
-  { value: 9, label: '9 · Smallest: 72 dpi (screen only)' },
+  { value: 1, label: '1 · Lossless: tidy structure' },
+  { value: 2, label: '2 · Lossless: + pictures stored better' },
+  { value: 3, label: '3 · Lossless: + fonts trimmed' },
+  { value: 4, label: '4 · High quality (300 dpi, print)' },
+  { value: 5, label: '5 · Balanced (150 dpi, e-book)' },
+  { value: 6, label: '6 · Smaller (150 dpi)' },
+  { value: 7, label: '7 · Small (120 dpi)' },
+  { value: 8, label: '8 · Very small (96 dpi)' },
+  { value: 9, label: '9 · Smallest (72 dpi, screen)' },
 ] as const;
 
 /**
@@ -35,7 +35,7 @@ export const compressTool = defineTool({
   fields: {
     optimizeLevel: select({
       label: 'Compression level',
-      help: 'Levels 1 to 3 change nothing you can see. From 4 on, pictures are made smaller, more at each level; text and drawings always stay sharp.',
+      help: 'Levels 1 to 3 change nothing you can see. From 4 on, photographs shown finer than the resolution named are made smaller, more at each level; text, drawings and line art always stay sharp.',
       options: COMPRESSION_LEVELS,
       default: 5,
       invalid: notInSpec('Compression level must be a whole number from 1 to 9.', 'reference §6.3: optimizeLevel is an integer from 1 to 9'),
@@ -47,7 +47,7 @@ export const compressTool = defineTool({
       maxLength: 32,
       invalid: notInSpec('Target size must be a size such as 500KB or 2MB.', 'reference §6.3: expectedOutputSize like 5KB or 2MB'),
     }),
-    grayscale: checkbox({ label: 'Convert to greyscale', help: 'Pictures, text and drawings in shades of grey.', default: false }),
+    grayscale: checkbox({ label: 'Convert pictures to greyscale', help: 'Pictures in shades of grey; text and drawings keep their colours.', default: false }),
     linearize: checkbox({ label: 'Fast web view', help: 'Arrange the file so that browsers can show the first page before the rest has arrived.', default: false }),
     normalize: checkbox({ label: 'Normalise page content', help: 'Rewrite page drawing commands in a regular form (reference: qpdf --normalize-content).', default: false, apiOnly: true }),
     lineArt: checkbox({ label: 'Line art', help: 'Turn pictures into black and white line art.', default: false, apiOnly: true }),
