@@ -8,7 +8,8 @@
  * and qpdf's lossless rewrite (raw commands). For every result: size against the input,
  * quality (SSIM and PSNR of every page rendered at 100 dpi in grey by Poppler, against the
  * input's pages) and wall time. Then a large scan (BENCH_COMPRESSION_SCAN_MB, default 500
- * × BENCH_SCALE) at level 5 against /ebook, with the server's and its engines' peak memory.
+ * × BENCH_SCALE) at level 5 against /ebook, with the server's and its engines' peak memory,
+ * and the same scan with a target of 1 KB (which nothing reaches).
  * Results go to docs/bench/latest.json (key `compression`) and into their own section of
  * docs/bench/latest.md, other sections left as they are.
  */
@@ -65,6 +66,8 @@ interface LargeScanResult {
   pages: number;
   ours: { seconds: number; bytes: number; serverPeakMb: number; enginesPeakMb: number };
   ebook: { seconds: number; bytes: number; peakMb: number };
+  /** A target of 1 KB on a scan of about 100 MB (or the large scan, when it is smaller). */
+  unreachable: { inputMb: number; seconds: number; bytes: number; targetMet?: string; serverPeakMb: number; enginesPeakMb: number };
 }
 
 export interface CompressionResults {
@@ -92,16 +95,18 @@ function run(command: string, args: readonly string[], okCodes = [0]): Promise<{
   });
 }
 
-/** POSTs to Compress PDF with curl; answers the time and the outcome header. */
-async function compressViaApi(base: string, input: string, output: string, fields: Record<string, string>): Promise<{ seconds: number; outcome?: string }> {
+/** POSTs to Compress PDF with curl; answers the time and the outcome headers. */
+async function compressViaApi(base: string, input: string, output: string, fields: Record<string, string>): Promise<{ seconds: number; outcome?: string; targetMet?: string }> {
   const headers = `${output}.headers`;
   const args = ['-sS', '-o', output, '-D', headers, '-w', '%{http_code}', '-F', `fileInput=@${input};type=application/pdf`];
   for (const [k, v] of Object.entries(fields)) args.push('-F', `${k}=${v}`);
   args.push(`${base}/api/v1/misc/compress-pdf`);
   const { seconds, stdout } = await run('curl', args);
   if (stdout.trim() !== '200') throw new Error(`Compress PDF answered ${stdout} for ${input}: ${readFileSync(output, 'utf8').slice(0, 300)}`);
-  const outcome = /x-compression-outcome:\s*(\S+)/i.exec(readFileSync(headers, 'utf8'))?.[1];
-  return { seconds, outcome };
+  const head = readFileSync(headers, 'utf8');
+  const outcome = /x-compression-outcome:\s*(\S+)/i.exec(head)?.[1];
+  const targetMet = /x-compression-target-met:\s*(\S+)/i.exec(head)?.[1];
+  return { seconds, outcome, ...(targetMet ? { targetMet } : {}) };
 }
 
 const ghostscript = (preset: string, input: string, output: string) =>
@@ -252,16 +257,17 @@ async function measureFile(base: string, dir: string, kind: string, label: strin
 // ---------------------------------------------------------------- the large scan
 
 /**
- * A scan of about `megabytes` MB: 300 dpi colour pages as JPEGs, four page images
- * repeated with a marker that makes every copy's bytes different (as every scanned
- * page is), written straight to disk.
+ * A scan of about `megabytes` MB: 300 dpi colour pages as JPEGs, written straight to
+ * disk. Four generated pages, each cut by jpegtran (without loss) at 64 different
+ * offsets, so every page's pixels differ, as every scanned page's do (Ghostscript
+ * stores pictures with identical pixels once).
  */
 async function writeLargeScan(path: string, dir: string, megabytes: number, scale: number): Promise<number> {
-  const pagesJpeg: Buffer[] = [];
+  const bases: string[] = [];
   for (let seed = 0; seed < 4; seed++) {
     const file = join(dir, `scan-page-${seed}.jpg`);
     await generate(`scan-jpeg-${seed}`, file, scale);
-    pagesJpeg.push(readFileSync(file));
+    bases.push(file);
   }
   const size = (jpeg: Buffer) => {
     // Width and height from the JPEG's SOF marker.
@@ -274,7 +280,15 @@ async function writeLargeScan(path: string, dir: string, megabytes: number, scal
     }
     throw new Error('no SOF marker');
   };
-  const pages = Math.max(1, Math.round((megabytes * MB) / pagesJpeg[0].length));
+  const { width: baseWidth, height: baseHeight } = size(readFileSync(bases[0]));
+  const pageJpeg = async (i: number): Promise<Buffer> => {
+    const variant = Math.floor(i / bases.length) % 64;
+    const output = join(dir, 'scan-variant.jpg');
+    const crop = `${baseWidth - 128}x${baseHeight - 128}+${16 * (variant % 8)}+${16 * Math.floor(variant / 8)}`;
+    await run('jpegtran', ['-crop', crop, '-copy', 'none', '-outfile', output, bases[i % bases.length]]);
+    return readFileSync(output);
+  };
+  const pages = Math.max(1, Math.round((megabytes * MB) / (await pageJpeg(0)).length));
   const out = createWriteStream(path);
   let offset = 0;
   const offsets: number[] = [];
@@ -293,13 +307,8 @@ async function writeLargeScan(path: string, dir: string, megabytes: number, scal
   await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
   await object(2, `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ')}] >>`);
   for (let i = 0; i < pages; i++) {
-    const source = pagesJpeg[i % pagesJpeg.length];
-    const comment = Buffer.from(`page ${i + 1}`);
-    const marker = Buffer.alloc(4);
-    marker.writeUInt16BE(0xfffe, 0);
-    marker.writeUInt16BE(comment.length + 2, 2);
-    const jpeg = Buffer.concat([source.subarray(0, 2), marker, comment, source.subarray(2)]);
-    const { width, height } = size(source);
+    const jpeg = await pageJpeg(i);
+    const { width, height } = size(jpeg);
     const content = `q 595.276 0 0 841.89 0 0 cm /Im0 Do Q`;
     await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.276 841.89] /Resources << /XObject << /Im0 ${pageId(i) + 1} 0 R >> >> /Contents ${pageId(i) + 2} 0 R >>`);
     await object(pageId(i) + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, jpeg, '\nendstream');
@@ -365,11 +374,27 @@ async function largeScan(base: string, dir: string, serverPid: number, megabytes
   const ebookBytes = statSync(gsOut).size;
   rmSync(gsOut, { force: true });
   rmSync(input, { force: true });
+  // A target nothing reaches, on about 100 MB: the smallest result, said to miss, in bounded time.
+  const smaller = join(dir, 'scan-100.pdf');
+  await writeLargeScan(smaller, dir, Math.min(100, megabytes), scale);
+  const unreachableOut = join(dir, 'scan-100-folio.pdf');
+  const tiny = await withPeaks(serverPid, () => compressViaApi(base, smaller, unreachableOut, { expectedOutputSize: '1KB' }));
+  const unreachable = {
+    inputMb: round(statSync(smaller).size / MB, 0),
+    seconds: round(tiny.result.seconds, 1),
+    bytes: statSync(unreachableOut).size,
+    targetMet: tiny.result.targetMet,
+    serverPeakMb: round(tiny.peakMb, 0),
+    enginesPeakMb: round(tiny.descendantsPeakMb, 0),
+  };
+  rmSync(smaller, { force: true });
+  rmSync(unreachableOut, { force: true });
   const result = {
     inputMb,
     pages,
     ours: { seconds: round(ours.result.seconds, 1), bytes: oursBytes, serverPeakMb: round(ours.peakMb, 0), enginesPeakMb: round(ours.descendantsPeakMb, 0) },
     ebook: { seconds: round(ebook.result.seconds, 1), bytes: ebookBytes, peakMb: round(ebook.descendantsPeakMb, 0) },
+    unreachable,
   };
   console.log('  large scan', result);
   return result;
@@ -425,7 +450,9 @@ export function compressionMarkdown(r: CompressionResults): string {
       '',
       `**Large scan** (${l.inputMb} MB, ${l.pages} pages of 300 dpi colour JPEG): level 5 took ${l.ours.seconds} s to ${kb(l.ours.bytes)} ` +
         `(server peak ${l.ours.serverPeakMb} MB, all engine processes together at most ${l.ours.enginesPeakMb} MB); ` +
-        `/ebook took ${l.ebook.seconds} s to ${kb(l.ebook.bytes)} (peak ${l.ebook.peakMb} MB).`,
+        `/ebook took ${l.ebook.seconds} s to ${kb(l.ebook.bytes)} (peak ${l.ebook.peakMb} MB). ` +
+        `A target of 1 KB on ${l.unreachable.inputMb} MB of the same: ${l.unreachable.seconds} s, answered ${kb(l.unreachable.bytes)} ` +
+        `with \`X-Compression-Target-Met: ${l.unreachable.targetMet}\` (server peak ${l.unreachable.serverPeakMb} MB, engines ${l.unreachable.enginesPeakMb} MB).`,
     );
   }
   lines.push(END, '');
