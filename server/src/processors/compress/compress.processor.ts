@@ -26,7 +26,7 @@ export class CompressProcessor implements Processor<typeof compressTool> {
     await decrypt(file.path, base, engine);
     const compressor = new Compressor(
       base,
-      file.pageCount ?? 1,
+      (file.pageCount ?? 1) + Math.ceil(file.size / (5 * 1024 * 1024)),
       {
         grayscale: params.grayscale,
         lineArt: params.lineArt ? { threshold: params.lineArtThreshold, edgeLevel: params.lineArtEdgeLevel } : undefined,

@@ -56,6 +56,10 @@ export interface SearchOutcome extends Built {
 export class Compressor {
   constructor(
     private readonly base: string,
+    /**
+     * How much work the document is, in pages, for the engines' watchdog: its pages and
+     * one more per 5 MB (a one-page poster can hold a picture of hundreds of megabytes).
+     */
     private readonly pages: number,
     private readonly options: CompressionOptions,
     private readonly workspace: Workspace,
