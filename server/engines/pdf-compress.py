@@ -6,25 +6,30 @@ repaired), so that MuPDF and qpdf number its objects alike. Nothing here writes
 a PDF: each command reads the document and writes new stream data into files
 of the job's folder; qpdf then puts them in (its JSON update mode).
 
-  {"command": "analyse", "input": "/job/base.pdf", "minDedupeBytes": 256}
-      Every stream: its size and whether it is an image (with the resolution it
-      is shown at: the lowest over its placements, from each page's drawing
-      commands), and groups of identical streams (same dictionary, same bytes).
+  {"command": "compress", "input": "/job/base.pdf", "outputPrefix": "/job/x-",
+   "settings": {...}, "workers": 2, "fonts": true}
+      Analyses the document (`analyse`), then recodes every stream but the
+      duplicates (`work`) in `workers` processes forked from this one, and with
+      `fonts` subsets the fonts (`subset_fonts`) in one more. Answers the
+      analysis, each stream's outcome, and the fonts subset.
 
-  {"command": "work", "input": ..., "outputPrefix": "/job/w1-", "tasks": [...],
-   "settings": {...}, "grid": null | [[dpi, quality], ...]}
-      Recompresses the streams of `tasks`. Without a grid: writes the smaller
-      data of each stream that got smaller, and says how to change its
-      dictionary. With a grid (the target-size search): writes nothing and
-      answers, for every [dpi, quality] point, the size each image would take.
+  {"command": "work", "input": ..., "outputPrefix": ..., "tasks": [...],
+   "settings": {...}, "workers": 2, "grid": null | [[dpi, quality], ...]}
+      Recodes the streams of `tasks`. Without a grid: writes the smaller data of
+      each stream that got smaller, and says how to change its dictionary. With
+      a grid (the target-size search): writes nothing and answers, for every
+      [dpi, quality] point, the size each image would take.
 
-  {"command": "fonts", "input": ..., "outputPrefix": ...}
-      Subsets the TrueType fonts it is safe to subset (see `subset_fonts`).
+  {"command": "analyse", ...} and {"command": "fonts", ...}: those steps alone.
+
+Settings: level (1-9), dpi and quality (lossy levels), grayscale, threshold
+(resample only pictures shown finer than dpi x threshold), lineArt, and the
+most bytes one stream may decode to (maxDecodedBytes).
 
 Answers one JSON object on stdout; {"error": "damaged", "reason": ...} with exit
 code 2 when MuPDF cannot open the file. Anything going wrong with one stream or
 one font leaves that stream or font as it was: a damaged image never fails the
-document.
+document, and a worker that dies leaves only its share as it was.
 """
 
 import hashlib
@@ -34,10 +39,9 @@ import math
 import os
 import re
 import struct
+import logging
 import sys
 import zlib
-
-import logging
 
 import fitz
 from PIL import Image, ImageChops, ImageFilter
@@ -54,7 +58,6 @@ FLATE = "/FlateDecode"
 DCT = "/DCTDecode"
 # Filters whose output MuPDF hands over as plain samples (xref_stream).
 DECODABLE = {FLATE, "/LZWDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/RunLengthDecode", DCT, "/Fl", "/LZW", "/A85", "/AHx", "/RL", "/DCT"}
-BILEVEL_FILTERS = {"/CCITTFaxDecode", "/JBIG2Decode", "/CCF"}
 
 REF = re.compile(r"(\d+) 0 R\b")
 
@@ -63,12 +66,6 @@ class Limits:
     """Set from the request: most bytes one image or stream may decode to."""
 
     decoded = 512 * 1024 * 1024
-
-
-def key(doc, xref, name):
-    """(type, value) of a dictionary key, following one indirect reference for simple values."""
-    kind, value = doc.xref_get_key(xref, name)
-    return kind, value
 
 
 def int_key(doc, xref, name, default=None):
@@ -146,7 +143,7 @@ def colour_space(doc, xref):
     return "other", 0, text
 
 
-def default_decode(doc, xref, components, bpc):
+def default_decode(doc, xref, components):
     """True when the image has no /Decode or the one that changes nothing."""
     kind, value = doc.xref_get_key(xref, "Decode")
     if kind == "null":
@@ -396,8 +393,7 @@ def analyse(doc, request):
                 target = int(m.group(1))
                 if target in wanted:
                     referrers.setdefault(str(target), []).append(xref)
-        trailer = doc.xref_object(-1, compressed=True) if hasattr(doc, "xref_object") else ""
-        for m in REF.finditer(trailer or ""):
+        for m in REF.finditer(doc.xref_object(-1, compressed=True) or ""):
             if int(m.group(1)) in wanted:
                 referrers.setdefault(m.group(1), []).append("trailer")
     return {
@@ -529,7 +525,7 @@ def jpeg_candidate(img, quality, cmyk):
 
 
 def exact_palette(img):
-    """The image as palette indices when it has at most 256 colours, else None."""
+    """(the image as palette indices, number of colours) when it has at most 256 colours, else None."""
     colours = img.getcolors(256)
     if colours is None:
         return None
@@ -542,20 +538,21 @@ def exact_palette(img):
     indexed = img.quantize(palette=palette, dither=Image.Dither.NONE)
     if ImageChops.difference(indexed.convert("RGB"), img.convert("RGB")).getbbox() is not None:
         return None
-    # Keep only the colours used, so the PNG writer picks the fewest bits per index.
-    indexed.putpalette(flat[: 3 * len(colours)])
-    return indexed
+    # Keep only the colours used (and any padding entry an index landed on), so the fewest bits per index do.
+    count = max(len(colours), indexed.getextrema()[1] + 1)
+    indexed.putpalette(flat[: 3 * count])
+    return indexed, count
 
 
-def palette_candidate(indexed, grey):
+def palette_candidate(indexed, grey, entries):
+    """Palette indices with PNG predictors under an /Indexed colour space of `entries` colours."""
     bits = 8
-    n = len(indexed.getpalette()) // 3
     for b in (1, 2, 4):
-        if n <= 1 << b:
+        if entries <= 1 << b:
             bits = b
             break
     ihdr, plte, stream = png_parts(indexed, bits=bits)
-    colours = len(plte) // 3
+    colours = min(entries, len(plte) // 3)
     if grey:
         table = bytes(plte[3 * i] for i in range(colours))  # already grey: r = g = b
     else:
@@ -655,7 +652,7 @@ class ImageJob:
         self.filters = filters_of(doc, xref)
         m_kind, _ = doc.xref_get_key(xref, "Mask")
         self.colour_key = m_kind == "array"
-        self.plain_decode = default_decode(doc, xref, max(1, self.components), self.bpc) if not self.mask else True
+        self.plain_decode = default_decode(doc, xref, max(1, self.components)) if not self.mask else True
         s_kind, s_value = doc.xref_get_key(xref, "SMask")
         self.matte = False
         if s_kind == "xref":
@@ -725,9 +722,9 @@ class ImageJob:
         elif self.bpc == 8 and img.mode in ("L", "RGB") and self.family != "indexed":
             out.append(png_candidate(img, self.components))
             if img.mode == "RGB" and self.plain_decode and self.family == "rgb":
-                indexed = exact_palette(img)
-                if indexed is not None:
-                    out.append(palette_candidate(indexed, False))
+                exact = exact_palette(img)
+                if exact is not None:
+                    out.append(palette_candidate(exact[0], False, exact[1]))
         elif self.bpc == 8 and self.family == "indexed":
             out.append(png_candidate(img, 1))
         return out
@@ -827,7 +824,7 @@ class ImageJob:
             levels, count = palette
             indexed = Image.frombytes("P", img.size, img.tobytes())
             indexed.putpalette(b"".join(bytes((g, g, g)) for g in levels))
-            return [palette_candidate(indexed, True)]
+            return [palette_candidate(indexed, True, count)]
         source = self.grey_source()
         if source is None:
             return []
