@@ -343,6 +343,17 @@ def analyse(doc, request):
         if size >= min_dedupe:
             by_length.setdefault(size, []).append(xref)
 
+    # Pages' own content streams: qpdf joins each page's into one and deflates it anew.
+    contents = set()
+    for page in doc:
+        try:
+            contents.update(page.get_contents())
+        except Exception:
+            continue
+    for entry in streams:
+        if entry["xref"] in contents:
+            entry["pageContent"] = True
+
     # Identical streams have identical lengths: only those that share one are read and hashed.
     groups = {}
     dict_text = {}
@@ -1247,7 +1258,7 @@ def main():
         # Analysis, then every stream recoded and fonts subset, in parallel.
         analysis = analyse(doc, request)
         dropped = {dup for group in analysis["duplicates"] for dup in group[1:]}
-        tasks = [t for t in analysis["streams"] if t["xref"] not in dropped and t["size"] >= request.get("minStreamBytes", 64)]
+        tasks = [t for t in analysis["streams"] if t["xref"] not in dropped and not t.get("pageContent") and t["size"] >= request.get("minStreamBytes", 64)]
         fonts = {"outputPrefix": prefix + "font-", "duplicates": analysis["duplicates"]} if request.get("fonts") and not analysis["optionalContent"] else None
         doc.close()
         answer = {"analysis": analysis, **recode(path, tasks, request["settings"], prefix, workers, fonts=fonts)}

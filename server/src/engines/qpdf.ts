@@ -786,8 +786,9 @@ export interface CompactWriteOptions {
  * Writes `output` as `input` with the objects of a JSON update file replaced
  * (see `updateObjects`; streams may name their new data in a `datafile`), as
  * compactly as qpdf writes: object streams, streams without compression or
- * with old filters (LZW, ASCII85) deflated at level 9, resources no page draws
- * and objects nothing refers to left out. Flate streams are not decoded again (their PNG predictors are
+ * with old filters (LZW, ASCII85) deflated at level 9, each page's content
+ * streams made one (and deflated anew), resources no page draws and objects
+ * nothing refers to left out. Flate streams are not decoded again (their PNG predictors are
  * kept); encryption is removed.
  */
 export async function writeWithUpdates(input: string, output: string, updateFile: string | undefined, write: CompactWriteOptions, options: EngineOptions): Promise<void> {
@@ -799,6 +800,8 @@ export async function writeWithUpdates(input: string, output: string, updateFile
       '--object-streams=generate',
       '--compress-streams=y',
       '--compression-level=9',
+      // A page's content streams as one: deflated together they share one dictionary.
+      '--coalesce-contents',
       ...(write.normalizeContent ? ['--normalize-content=y'] : []),
       ...(write.linearize ? ['--linearize'] : []),
       // Fonts and images named in a page's resources but never drawn go (qpdf reads the content to
