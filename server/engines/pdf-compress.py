@@ -1134,7 +1134,7 @@ def subset_fonts(doc, request):
             if not glyphs:
                 # Nothing traced under any of its names: the name MuPDF reports is not known here.
                 continue
-            font = TTFont(io.BytesIO(data), lazy=False, recalcTimestamp=False)
+            font = TTFont(io.BytesIO(data), recalcTimestamp=False)
             total = font["maxp"].numGlyphs
             glyphs = {g for g in glyphs if g < total}
             options = ft_subset.Options()
