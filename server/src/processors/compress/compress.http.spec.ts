@@ -170,6 +170,17 @@ describe('Compress PDF (/api/v1/misc/compress-pdf)', () => {
     });
   });
 
+  it('linearizes (fast web view) and normalises page content on request', async () => {
+    const report = compressionPdf('report', { scale: 0.25 });
+    const res = ok(await compress(report, { optimizeLevel: 3, linearize: true, normalize: true }));
+    const linearized = withTempDir((dir) => {
+      writeFileSync(join(dir, 'x.pdf'), res.body);
+      return execFileSync('qpdf', ['--check-linearization', join(dir, 'x.pdf')], { encoding: 'utf8' });
+    });
+    expect(linearized).toContain('no linearization errors');
+    expect(pageTexts(res.body)).toEqual(pageTexts(report));
+  });
+
   describe('never larger', () => {
     it('answers an already optimised file byte for byte, and says so', async () => {
       // Small JPEGs of low quality, a standard font, object streams: then squeezed once at level 3.
