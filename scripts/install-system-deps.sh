@@ -18,6 +18,7 @@ REQUIRED=(
   "openssl openssl"
   "keytool openjdk-17-jre-headless"
   "rsvg-convert librsvg2-bin"
+  "jpegtran libjpeg-turbo-progs"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
 # MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
@@ -32,10 +33,12 @@ REQUIRED=(
 # server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
 # metric twins of Helvetica, Times and Courier (page numbers), and the
 # certificate authorities Validate PDF Signature trusts when no certificate is sent.
+# Compress PDF recodes pictures with Pillow and subsets fonts with fontTools, both through
+# Python (server/engines/pdf-compress.py), and optimises JPEGs losslessly with jpegtran.
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno
-  python3-fitz python3-regex python3-pikepdf python3-pil python3-opencv python3-numpy
+  python3-fitz python3-regex python3-pikepdf python3-pil python3-fonttools python3-opencv python3-numpy
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
