@@ -307,6 +307,15 @@ def placements(doc, page, images):
     return found
 
 
+def pages_of(doc):
+    """The pages MuPDF can load (a damaged page tree may hold some it cannot)."""
+    for number in range(doc.page_count):
+        try:
+            yield doc[number]
+        except Exception:
+            continue
+
+
 def stream_length(doc, xref):
     """Stored length from /Length, without reading the stream; None when it is not a plain number."""
     kind, value = doc.xref_get_key(xref, "Length")
@@ -345,7 +354,7 @@ def analyse(doc, request):
 
     # Pages' own content streams: qpdf joins each page's into one and deflates it anew.
     contents = set()
-    for page in doc:
+    for page in pages_of(doc):
         try:
             contents.update(page.get_contents())
         except Exception:
@@ -370,7 +379,7 @@ def analyse(doc, request):
             groups.setdefault(hashlib.sha256(raw).hexdigest(), []).append(xref)
 
     # Placements: the lowest resolution each image is shown at, per axis.
-    for page in doc:
+    for page in pages_of(doc):
         try:
             for xref, (dpi_x, dpi_y) in placements(doc, page, images):
                 entry = images[xref]
@@ -1024,6 +1033,14 @@ def write(prefix, xref, cand, old_size):
 
 
 def subset_fonts(doc, request):
+    """`subset_font_programs`, or none at all when the document is too damaged to tell what its pages show."""
+    try:
+        return subset_font_programs(doc, request)
+    except Exception as error:
+        return {"fonts": [], "reason": str(error)[:200]}
+
+
+def subset_font_programs(doc, request):
     """Subsets embedded TrueType fonts where that cannot change what any page shows.
 
     A font qualifies when it is embedded whole (no ABCDEF+ tag) as FontFile2,

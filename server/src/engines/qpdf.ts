@@ -780,6 +780,12 @@ export interface CompactWriteOptions {
   linearize?: boolean;
   /** qpdf --normalize-content=y: page content rewritten in a regular form. */
   normalizeContent?: boolean;
+  /**
+   * Leave pages as they are: no content streams joined, no unused resources
+   * dropped (those need qpdf to walk the page tree, which a damaged one can
+   * make it refuse).
+   */
+  pagesAsTheyAre?: boolean;
 }
 
 /**
@@ -800,18 +806,22 @@ export async function writeWithUpdates(input: string, output: string, updateFile
       '--object-streams=generate',
       '--compress-streams=y',
       '--compression-level=9',
-      // A page's content streams as one: deflated together they share one dictionary.
-      '--coalesce-contents',
       ...(write.normalizeContent ? ['--normalize-content=y'] : []),
       ...(write.linearize ? ['--linearize'] : []),
-      // Fonts and images named in a page's resources but never drawn go (qpdf reads the content to
-      // know); it does that only while selecting pages, so every page of the file itself is selected,
-      // which keeps what belongs to the document (outline, form, names, metadata).
-      '--remove-unreferenced-resources=yes',
-      '--pages',
-      '.',
-      '1-z',
-      '--',
+      ...(write.pagesAsTheyAre
+        ? []
+        : [
+            // A page's content streams as one: deflated together they share one dictionary.
+            '--coalesce-contents',
+            // Fonts and images named in a page's resources but never drawn go (qpdf reads the content
+            // to know); it does that only while selecting pages, so every page of the file itself is
+            // selected, which keeps what belongs to the document (outline, form, names, metadata).
+            '--remove-unreferenced-resources=yes',
+            '--pages',
+            '.',
+            '1-z',
+            '--',
+          ]),
       output,
     ],
     options,

@@ -15,6 +15,7 @@ import {
   type StreamOutcome,
 } from '../../engines/pdf-compress';
 import type { EngineOptions } from '../../engines/process';
+import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readSomeObjects, writeWithUpdates, type CompactWriteOptions } from '../../engines/qpdf';
 import type { Workspace } from '../../workspace/workspace';
 import { between, RESAMPLE_THRESHOLD, SEARCH_GRID, type LevelSettings } from './compression-levels';
@@ -197,7 +198,13 @@ export class Compressor {
       await writeFile(updateFile, JSON.stringify({ qpdf: [header, update] }));
     }
     const path = this.workspace.newPath('.pdf');
-    await writeWithUpdates(this.base, path, updateFile, this.options.write, this.engine);
+    try {
+      await writeWithUpdates(this.base, path, updateFile, this.options.write, this.engine);
+    } catch (error) {
+      // A page tree qpdf will not walk (a loop, say) that it could still copy: pages left as they are.
+      if (!(error instanceof PdfCorruptedError)) throw error;
+      await writeWithUpdates(this.base, path, updateFile, { ...this.options.write, pagesAsTheyAre: true }, this.engine);
+    }
     return { path, size: (await stat(path)).size };
   }
 }
