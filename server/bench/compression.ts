@@ -11,10 +11,10 @@
  * × BENCH_SCALE) at level 5 against /ebook, with the server's and its engines' peak memory,
  * and the same scan with a target of 1 KB (which nothing reaches).
  * Results go to docs/bench/latest.json (key `compression`) and into their own section of
- * docs/bench/latest.md, other sections left as they are.
+ * docs/bench/latest.md (written by run.ts).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { rssMb } from './measure';
@@ -404,16 +404,12 @@ async function largeScan(base: string, dir: string, serverPid: number, megabytes
 
 const round = (n: number, digits = 2) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
 
-const START = '<!-- compression:start -->';
-const END = '<!-- compression:end -->';
-
 function kb(bytes: number): string {
   return bytes >= 10 * MB ? `${(bytes / MB).toFixed(1)} MB` : `${(bytes / KB).toFixed(0)} KB`;
 }
 
 export function compressionMarkdown(r: CompressionResults): string {
   const lines = [
-    START,
     `## Compression (${r.date.slice(0, 10)})`,
     '',
     'Compress PDF at levels 1, 3, 5, 7 and 9 (through the API, HTTP included) against Ghostscript 10 (`-dPDFSETTINGS=/screen`,',
@@ -455,32 +451,15 @@ export function compressionMarkdown(r: CompressionResults): string {
         `with \`X-Compression-Target-Met: ${l.unreachable.targetMet}\` (server peak ${l.unreachable.serverPeakMb} MB, engines ${l.unreachable.enginesPeakMb} MB).`,
     );
   }
-  lines.push(END, '');
   return lines.join('\n');
 }
 
-/** Puts the section into latest.md (replacing its previous run, other sections kept) and the figures into latest.json. */
-export function writeCompressionResults(outDir: string, results: CompressionResults): void {
-  mkdirSync(outDir, { recursive: true });
-  const mdPath = join(outDir, 'latest.md');
-  const md = existsSync(mdPath) ? readFileSync(mdPath, 'utf8') : '';
-  const section = compressionMarkdown(results);
-  const start = md.indexOf(START);
-  const end = md.indexOf(END);
-  const next = start >= 0 && end > start ? md.slice(0, start) + section + md.slice(end + END.length).replace(/^\n/, '') : `${md.trimEnd()}\n\n${section}`;
-  writeFileSync(mdPath, next);
-  const jsonPath = join(outDir, 'latest.json');
-  const json = existsSync(jsonPath) ? (JSON.parse(readFileSync(jsonPath, 'utf8')) as Record<string, unknown>) : {};
-  json.compression = results;
-  writeFileSync(jsonPath, `${JSON.stringify(json, (_, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
-}
-
 /**
- * Runs the section against a running server (`base`, its process `serverPid`) in `dir`
- * and writes its results into `outDir`. BENCH_COMPRESSION_FILES (comma-separated kinds)
+ * Runs the section against a running server (`base`, its process `serverPid`) in `dir`.
+ * BENCH_COMPRESSION_FILES (comma-separated kinds)
  * narrows the set; BENCH_COMPRESSION_SCAN_MB=0 leaves out the large scan.
  */
-export async function compressionBench(base: string, dir: string, serverPid: number, outDir: string, scale = Number(process.env.BENCH_SCALE ?? 1)): Promise<CompressionResults> {
+export async function compressionBench(base: string, dir: string, serverPid: number, scale = Number(process.env.BENCH_SCALE ?? 1)): Promise<CompressionResults> {
   const work = join(dir, 'compression');
   mkdirSync(work, { recursive: true });
   const only = process.env.BENCH_COMPRESSION_FILES?.split(',').map((s) => s.trim());
@@ -493,8 +472,6 @@ export async function compressionBench(base: string, dir: string, serverPid: num
     files,
     ...(scanMb > 0 ? { largeScan: await largeScan(base, work, serverPid, scanMb, Math.min(1, scale)) } : {}),
   };
-  writeCompressionResults(outDir, results);
   rmSync(work, { recursive: true, force: true });
-  console.log('Wrote the compression section of docs/bench/latest.md and latest.json');
   return results;
 }

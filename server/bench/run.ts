@@ -15,7 +15,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { compressionBench } from './compression';
+import { compressionBench, compressionMarkdown, type CompressionResults } from './compression';
 import { writeLargePdf } from './large-pdf';
 import { medianOf, percentile, rssMb, sample } from './measure';
 import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
@@ -24,9 +24,10 @@ import { startTransferSink } from './transfer-sink';
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
-/** `--only=ocr`: just that section. */
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-if (ONLY !== undefined && ONLY !== 'ocr') throw new Error(`--only takes "ocr", not "${ONLY}".`);
+/** `--only=ocr` or `--only=compression`: just that section, the others kept from the last run. */
+const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (ONLY_ARGUMENT !== undefined && ONLY_ARGUMENT !== 'ocr' && ONLY_ARGUMENT !== 'compression') throw new Error(`--only takes "ocr" or "compression", not "${ONLY_ARGUMENT}".`);
+const ONLY: 'ocr' | 'compression' | undefined = ONLY_ARGUMENT;
 /** OCR runs of each kind (API, direct), alternating; BENCH_OCR_RUNS=1 halves the section's time. */
 const OCR_RUNS = Number(process.env.BENCH_OCR_RUNS ?? 2);
 
@@ -135,17 +136,17 @@ async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The OCR section alone, its figures put into the last full run's results. */
-async function ocrOnly(): Promise<void> {
+/** One section against a fresh server, written over its previous figures; the other sections stay as they were. */
+async function onlySection(section: 'ocr' | 'compression'): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   let server: ChildProcess | undefined;
   try {
     server = (await startServer(dir, port)).child;
-    const ocr = await benchOcr(port, server.pid!, dir, 20, OCR_RUNS);
-    console.log(ocr);
     const outDir = join(REPO, 'docs/bench');
     const previous = JSON.parse(readFileSync(join(outDir, 'latest.json'), 'utf8')) as Results;
-    writeResults(outDir, { ...previous, ocr });
+    if (section === 'ocr') writeResults(outDir, { ...previous, ocr: await benchOcr(port, server.pid!, dir, 20, OCR_RUNS) });
+    else writeResults(outDir, { ...previous, compression: await compressionBench(`http://127.0.0.1:${port}`, dir, server.pid!) });
   } finally {
     server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -154,13 +155,14 @@ async function ocrOnly(): Promise<void> {
 
 function writeResults(outDir: string, results: Results): void {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  // PSNR of identical pages is infinite, which JSON cannot hold as a number.
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, (_, v) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
   writeFileSync(join(outDir, 'latest.md'), markdown(results));
   console.log(`\nWrote docs/bench/latest.json and docs/bench/latest.md`);
 }
 
 async function main(): Promise<void> {
-  if (ONLY === 'ocr') return ocrOnly();
+  if (ONLY) return onlySection(ONLY);
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   let server: ChildProcess | undefined;
@@ -246,9 +248,9 @@ async function main(): Promise<void> {
       largeFiles: large,
       mixedLoad: mixed,
       ocr,
+      compression: await compressionBench(api, dir, pid),
     };
     writeResults(join(REPO, 'docs/bench'), results);
-    await compressionBench(api, dir, pid, join(REPO, 'docs/bench'));
   } finally {
     server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -279,6 +281,7 @@ interface Results {
   mixedLoad: Awaited<ReturnType<typeof mixedLoad>> & { serverMbBefore: number; serverMbPeak: number; serverMbAfter: number };
   /** Absent from results written before the OCR section existed. */
   ocr?: OcrRow;
+  compression?: CompressionResults;
 }
 
 function markdown(r: Results): string {
@@ -303,23 +306,11 @@ function markdown(r: Results): string {
       `${m.tooManyRequests} × 429, ${m.otherFailures} other failures; server memory ${m.serverMbBefore} → peak ${m.serverMbPeak} → ${m.serverMbAfter} MB.`,
     '',
     ...(r.ocr ? ocrMarkdown(r.ocr) : []),
+    ...(r.compression ? ['', compressionMarkdown(r.compression)] : []),
   ].join('\n');
 }
 
-/** `npm run bench -- compression`: only the compression section (server/bench/compression.ts). */
-async function compressionOnly(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const { child } = await startServer(dir, port);
-  try {
-    await compressionBench(`http://127.0.0.1:${port}`, dir, child.pid!, join(REPO, 'docs/bench'));
-  } finally {
-    child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-(process.argv[2] === 'compression' ? compressionOnly() : main()).catch((error) => {
+main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
