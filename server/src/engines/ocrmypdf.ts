@@ -166,6 +166,8 @@ function classify(error: unknown): unknown {
     if (/XFA/i.test(said)) return new OcrInputError('The PDF is a dynamic XFA form, which only Adobe Reader can draw; it cannot be recognised.');
     return new PdfCorruptedError(undefined, 'OCRmyPDF could not read it');
   }
+  // A crash while OCRmyPDF surveys the pages (a page object that is missing or not a dictionary) is the file's damage.
+  if (error.exitCode === EXIT.otherError && /in get_pdfinfo|pdfinfo[/\\]info\.py/.test(said)) return new PdfCorruptedError(undefined, 'OCRmyPDF could not read its pages');
   if (error.exitCode === EXIT.alreadyDoneOcr) return new OcrInputError('A page already has text.');
   if (error.exitCode === EXIT.childProcessError) return new OcrInputError('A page of the PDF could not be drawn or recognised: it is damaged or too complex.');
   return error;
