@@ -33,9 +33,10 @@ describe('the site in a real browser', () => {
 
   it('leads other tools to the coming-soon page and unknown paths to the 404 page', async () => {
     await page.goto(app.baseUrl);
-    await page.getByTestId('tool-card').filter({ hasText: 'Compress PDF' }).first().click();
-    await page.waitForURL('**/tools/advanced/compress');
-    await page.getByRole('heading', { level: 1, name: 'Compress' }).waitFor();
+    // The last tool still planned (registry/planned.ts); when it lands, this case has no coming-soon page left to visit.
+    await page.getByTestId('tool-card').filter({ hasText: 'Pipeline Menu (Beta)' }).first().click();
+    await page.waitForURL('**/tools/advanced/pipeline');
+    await page.getByRole('heading', { level: 1, name: 'Pipeline' }).waitFor(); // spec §2: the path's last segment, capitalised
     await page.getByRole('link', { name: 'Explore Available Tools' }).or(page.getByRole('button', { name: 'Explore Available Tools' })).click();
     await page.waitForURL(`${app.baseUrl}/`);
 
