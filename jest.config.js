@@ -4,6 +4,9 @@ const registryMapper = { '^@folio/registry$': '<rootDir>/registry/index.ts' };
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A worker per core, not jest's default of one fewer: most of a test's time is spent
+  // waiting on engine processes (qpdf, Ghostscript, Chromium...), not in the worker.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'registry',
