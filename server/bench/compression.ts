@@ -14,10 +14,10 @@
  * docs/bench/latest.md (written by run.ts).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rssMb } from './measure';
+import { writeStreamedPdf } from './streamed-pdf';
 
 const REPO = resolve(__dirname, '../..');
 const GENERATOR = join(REPO, 'server/test/support/compression-pdfs.py');
@@ -289,38 +289,19 @@ async function writeLargeScan(path: string, dir: string, megabytes: number, scal
     return readFileSync(output);
   };
   const pages = Math.max(1, Math.round((megabytes * MB) / (await pageJpeg(0)).length));
-  const out = createWriteStream(path);
-  let offset = 0;
-  const offsets: number[] = [];
-  const write = async (chunk: string | Buffer) => {
-    offset += Buffer.byteLength(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-  const object = async (id: number, ...parts: (string | Buffer)[]) => {
-    offsets[id] = offset;
-    await write(`${id} 0 obj\n`);
-    for (const part of parts) await write(part);
-    await write('\nendobj\n');
-  };
-  await write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  const pageId = (i: number) => 3 + i * 3;
-  await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  await object(2, `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ')}] >>`);
-  for (let i = 0; i < pages; i++) {
-    const jpeg = await pageJpeg(i);
-    const { width, height } = size(jpeg);
-    const content = `q 595.276 0 0 841.89 0 0 cm /Im0 Do Q`;
-    await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.276 841.89] /Resources << /XObject << /Im0 ${pageId(i) + 1} 0 R >> >> /Contents ${pageId(i) + 2} 0 R >>`);
-    await object(pageId(i) + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, jpeg, '\nendstream');
-    await object(pageId(i) + 2, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  }
-  const count = pageId(pages);
-  const xref = offset;
-  let table = `xref\n0 ${count}\n0000000000 65535 f \n`;
-  for (let id = 1; id < count; id++) table += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  await write(`${table}trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  out.end();
-  await once(out, 'finish');
+  await writeStreamedPdf(path, async (object) => {
+    const pageId = (i: number) => 3 + i * 3;
+    await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+    await object(2, `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ')}] >>`);
+    for (let i = 0; i < pages; i++) {
+      const jpeg = await pageJpeg(i);
+      const { width, height } = size(jpeg);
+      const content = `q 595.276 0 0 841.89 0 0 cm /Im0 Do Q`;
+      await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.276 841.89] /Resources << /XObject << /Im0 ${pageId(i) + 1} 0 R >> >> /Contents ${pageId(i) + 2} 0 R >>`);
+      await object(pageId(i) + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, jpeg, '\nendstream');
+      await object(pageId(i) + 2, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    }
+  });
   return pages;
 }
 

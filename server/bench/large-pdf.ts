@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
+import { writeStreamedPdf } from './streamed-pdf';
 
 /**
  * Writes a valid PDF of `pages` pages whose content streams carry `bytesPerPage`
@@ -8,46 +7,24 @@ import { once } from 'node:events';
  * Each page shows "Page n" in Helvetica.
  */
 export async function writeLargePdf(path: string, pages: number, bytesPerPage: number): Promise<void> {
-  const out = createWriteStream(path);
-  let offset = 0;
-  const offsets: number[] = [];
-  const write = async (chunk: string | Buffer) => {
-    offset += Buffer.byteLength(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-  const object = async (id: number, body: string | Buffer[]) => {
-    offsets[id] = offset;
-    await write(`${id} 0 obj\n`);
-    if (typeof body === 'string') await write(body);
-    else for (const part of body) await write(part);
-    await write('\nendobj\n');
-  };
-
-  await write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  const pageId = (i: number) => 4 + i * 2;
-  const kids = Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ');
-  await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  await object(2, `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`);
-  await object(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  for (let i = 0; i < pages; i++) {
-    await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId(i) + 1} 0 R >>`);
-    const text = Buffer.from(`BT /F1 36 Tf 72 720 Td (Page ${i + 1}) Tj ET\n`);
-    // Filler as PDF comment lines: ignored by renderers, incompressible for qpdf.
-    const filler: Buffer[] = [];
-    for (let left = bytesPerPage; left > 0; ) {
-      const n = Math.min(left, 1 << 20);
-      filler.push(Buffer.from(`%${randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, Math.max(n - 2, 0))}\n`));
-      left -= n;
+  await writeStreamedPdf(path, async (object) => {
+    const pageId = (i: number) => 4 + i * 2;
+    const kids = Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ');
+    await object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+    await object(2, `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`);
+    await object(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+    for (let i = 0; i < pages; i++) {
+      await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId(i) + 1} 0 R >>`);
+      const text = Buffer.from(`BT /F1 36 Tf 72 720 Td (Page ${i + 1}) Tj ET\n`);
+      // Filler as PDF comment lines: ignored by renderers, incompressible for qpdf.
+      const filler: Buffer[] = [];
+      for (let left = bytesPerPage; left > 0; ) {
+        const n = Math.min(left, 1 << 20);
+        filler.push(Buffer.from(`%${randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, Math.max(n - 2, 0))}\n`));
+        left -= n;
+      }
+      const length = text.length + filler.reduce((sum, b) => sum + b.length, 0);
+      await object(pageId(i) + 1, `<< /Length ${length} >>\nstream\n`, text, ...filler, '\nendstream');
     }
-    const length = text.length + filler.reduce((sum, b) => sum + b.length, 0);
-    await object(pageId(i) + 1, [Buffer.from(`<< /Length ${length} >>\nstream\n`), text, ...filler, Buffer.from('\nendstream')]);
-  }
-  const size = pageId(pages);
-  const xrefAt = offset;
-  let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
-  for (let id = 1; id < size; id++) xref += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  await write(xref);
-  await write(`trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`);
-  out.end();
-  await once(out, 'finish');
+  });
 }
