@@ -2,25 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { splitSectionsTool } from '@folio/registry';
 import { pageCount, pageTexts, withTempDir } from '../../../server/test/support/pdfs';
+import { quarteredPdf } from '../../../server/test/support/quartered-pdfs';
 import { defineScenario, pdfUpload, type ScenarioContext } from '../scenario';
-
-/** Two 400 × 300 pt pages, a word in each quarter (NW, NE, SW, SE). */
-async function quarters(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const prefix of ['one', 'two']) {
-    const page = doc.addPage([400, 300]);
-    page.drawText(`${prefix}NW`, { x: 20, y: 260, size: 14, font });
-    page.drawText(`${prefix}NE`, { x: 300, y: 260, size: 14, font });
-    page.drawText(`${prefix}SW`, { x: 20, y: 20, size: 14, font });
-    page.drawText(`${prefix}SE`, { x: 300, y: 20, size: 14, font });
-    page.drawRectangle({ x: 100, y: 220, width: 60, height: 60, color: rgb(0.2, 0.2, 0.2) });
-  }
-  return Buffer.from(await doc.save());
-}
 
 /** The PDF the preview frame shows, fetched inside the page from its blob: address. */
 async function previewPdf(ctx: ScenarioContext): Promise<Buffer> {
@@ -59,7 +44,7 @@ export default defineScenario(splitSectionsTool, [
       // The page's policy lets only its own address be fetched; the test reads the preview's blob: PDF, so it lifts that for this tab.
       await (await ctx.context.newCDPSession(ctx.page)).send('Page.setBypassCSP', { enabled: true });
       await ctx.openFromHome();
-      await ctx.chooseFiles([pdfUpload('plan.pdf', await quarters())]);
+      await ctx.chooseFiles([pdfUpload('plan.pdf', await quarteredPdf())]);
       const preview = ctx.page.getByTestId('section-preview');
       // `data-lines`: the lines drawn in the frame's PDF (across the width, down the height), once it is drawn.
       const drawn = (lines: string) => ctx.page.locator(`[data-testid="section-preview"][data-lines="${lines}"]`).waitFor();
@@ -97,7 +82,7 @@ export default defineScenario(splitSectionsTool, [
     name: 'refuses 301 divisions on the page, and merges the sections into one PDF',
     run: async (ctx) => {
       await ctx.open();
-      await ctx.chooseFiles([pdfUpload('plan.pdf', await quarters())]);
+      await ctx.chooseFiles([pdfUpload('plan.pdf', await quarteredPdf())]);
       await ctx.page.getByLabel('Horizontal Divisions').fill('301');
       // The preview draws at most 300 lines each way (spec §2).
       await ctx.page.locator('[data-testid="section-preview"][data-lines="300,1"]').waitFor();

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { splitSectionsTool } from '@folio/registry';
 import { bookmarkedPdf } from '../../../test/support/bookmarked-pdfs';
 import { heavyPdf } from '../../../test/support/heavy-pdfs';
 import { postTool } from '../../../test/support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf, outlineTitles, pageCount, withTempDir } from '../../../test/support/pdfs';
+import { quarteredPdf } from '../../../test/support/quartered-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 /** Every page's MediaBox and CropBox as Poppler reads them: [x0, y0, x1, y1]. */
@@ -65,27 +66,6 @@ function renders(pdf: Buffer): { width: number; height: number; dark: (x: number
   });
 }
 
-/**
- * A 400 × 300 pt page with a word in each quarter (NW, NE, SW, SE) and a black
- * square (x 100–160, y 220–280) in the top-left quarter; a second page the
- * same with other words.
- */
-async function quarters(options: { rotate?: number; crop?: [number, number, number, number] } = {}): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const prefix of ['one', 'two']) {
-    const page = doc.addPage([400, 300]);
-    page.drawText(`${prefix}NW`, { x: 20, y: 260, size: 14, font });
-    page.drawText(`${prefix}NE`, { x: 300, y: 260, size: 14, font });
-    page.drawText(`${prefix}SW`, { x: 20, y: 20, size: 14, font });
-    page.drawText(`${prefix}SE`, { x: 300, y: 20, size: 14, font });
-    page.drawRectangle({ x: 100, y: 220, width: 60, height: 60, color: rgb(0, 0, 0) });
-    if (options.rotate) page.setRotation(degrees(options.rotate));
-    if (options.crop) page.setCropBox(...options.crop);
-  }
-  return Buffer.from(await doc.save());
-}
-
 describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => {
   const server = useTestServer();
 
@@ -96,7 +76,7 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
   };
 
   it('cuts every page into a top and a bottom half by default, one-page PDFs in a ZIP', async () => {
-    const { res, names, files } = await split(await quarters());
+    const { res, names, files } = await split(await quarteredPdf());
     expect(res.status).toBe(200);
     expect(res.fileName).toBe('plan_split.zip');
     expect(names).toEqual(['plan_split_1_1.pdf', 'plan_split_1_2.pdf', 'plan_split_2_1.pdf', 'plan_split_2_2.pdf']);
@@ -111,7 +91,7 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
   });
 
   it('cuts columns left to right, each from the top (h = 1, v = 2: six sections a page), merged into one PDF', async () => {
-    const { res } = await split(await quarters(), { horizontalDivisions: 1, verticalDivisions: 2, merge: true });
+    const { res } = await split(await quarteredPdf(), { horizontalDivisions: 1, verticalDivisions: 2, merge: true });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.fileName).toBe('plan_split.pdf');
@@ -159,7 +139,7 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
 
   it('cuts a turned page as it is shown', async () => {
     // Stored 400 × 300 and turned a quarter clockwise: shown 300 wide and 400 high, NW shown at the top right.
-    const { res } = await split(await quarters({ rotate: 90 }), { horizontalDivisions: 1, verticalDivisions: 0, merge: true });
+    const { res } = await split(await quarteredPdf({ rotate: 90 }), { horizontalDivisions: 1, verticalDivisions: 0, merge: true });
     expect(pageCount(res.body)).toBe(4);
     expect(boxes(res.body).slice(0, 2).map((b) => b.crop)).toEqual([
       [0, 0, 400, 150],
@@ -172,7 +152,7 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
   });
 
   it('cuts what a page shows: its crop box', async () => {
-    const { res } = await split(await quarters({ crop: [0, 0, 200, 300] }), { verticalDivisions: 1, merge: true });
+    const { res } = await split(await quarteredPdf({ crop: [0, 0, 200, 300] }), { verticalDivisions: 1, merge: true });
     expect(boxes(res.body).slice(0, 2).map((b) => b.crop)).toEqual([
       [0, 150, 200, 300],
       [0, 0, 200, 150],
@@ -249,7 +229,7 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
     expect(damaged.res.json.errorCode).toBe('E001');
     const locked = await split(encryptPdf(await makePdf(1), 'secret'));
     expect(locked.res.json.errorCode).toBe('E004');
-    const owned = await split(encryptPdf(await quarters(), ''), { merge: true });
+    const owned = await split(encryptPdf(await quarteredPdf(), ''), { merge: true });
     expect(owned.res.status).toBe(200);
     expect(textOf(owned.res.body).slice(0, 2)).toEqual(['oneNW oneNE', 'oneSW oneSE']);
   });
