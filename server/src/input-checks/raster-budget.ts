@@ -44,3 +44,25 @@ export function refuseOversizedRendering(
   }
   return sizes;
 }
+
+/**
+ * A tool's own pixel budget for one request, set by how fast it draws (or
+ * searches) so that the work ends within the job's time limit.
+ */
+export function pixelsWithinTimeLimit(timeLimitMs: number, pixelsPerSecond: number): number {
+  return (timeLimitMs / 1000) * pixelsPerSecond;
+}
+
+/**
+ * Refuses pages whose pixels together pass a tool's own budget (`maxPixels`,
+ * see `pixelsWithinTimeLimit`). `work` names what the tool does with them (e.g.
+ * 'the scanner effect draws'); `remedy` ends the message.
+ */
+export function refuseBeyondToolBudget(file: InputFile, pixels: readonly PixelSize[], dpi: number, maxPixels: number, texts: { work: string; remedy: string }): void {
+  const total = pixels.reduce((sum, page) => sum + page.width * page.height, 0);
+  if (total > maxPixels) {
+    throw new InvalidInputError(
+      `The ${pixels.length} pages of "${file.originalName}" would make ${megapixels(total)} megapixels at ${dpi} DPI; ${texts.work} up to ${megapixels(maxPixels)} per request. ${texts.remedy}`,
+    );
+  }
+}

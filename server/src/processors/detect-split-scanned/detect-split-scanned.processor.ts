@@ -10,7 +10,7 @@ import { readPageSizes, renderPageRange, type ShownPageSize } from '../../engine
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
-import { megapixels, refuseOversizedRendering } from '../../input-checks/raster-budget';
+import { megapixels, pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 
 type Params = ToolParams<typeof detectSplitScannedTool>;
@@ -43,7 +43,7 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
 
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof detectSplitScannedTool>): Promise<ProcessorOutput> {
     const search = photoSearch(params);
-    const maxPixels = (engine.timeLimitMs / 1000) * PIXELS_PER_SECOND;
+    const maxPixels = pixelsWithinTimeLimit(engine.timeLimitMs, PIXELS_PER_SECOND);
     const folder = await workspace.newFolder();
     const find = async (pages: readonly ScannedPage[], found: readonly FoundPhoto[]) =>
       cutOutPhotos(pages, folder, search, { firstIndex: found.length + 1, maxPhotos: MAX_PHOTOS - found.length, maxPixels: this.config.maxPixelsPerPage }, workspace, engine);
@@ -95,12 +95,7 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
     const fitting = largest > 0 ? Math.floor(72 * Math.sqrt(this.config.maxPixelsPerPage / largest) * 0.99) : RENDER_DPI;
     const dpi = Math.max(1, Math.min(RENDER_DPI, fitting));
     const pixels = refuseOversizedRendering(file, sizes, dpi, this.config, { page: 'Split it into smaller pages.', request: 'Send fewer pages at a time.' });
-    const total = pixels.reduce((sum, page) => sum + page.width * page.height, 0);
-    if (total > maxPixels) {
-      throw new InvalidInputError(
-        `The ${sizes.length} pages of "${file.originalName}" make ${megapixels(total)} megapixels at ${dpi} DPI; this tool searches up to ${megapixels(maxPixels)} per request. Send fewer pages at a time.`,
-      );
-    }
+    refuseBeyondToolBudget(file, pixels, dpi, maxPixels, { work: 'this tool searches', remedy: 'Send fewer pages at a time.' });
     return dpi;
   }
 

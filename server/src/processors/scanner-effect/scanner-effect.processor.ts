@@ -6,8 +6,7 @@ import { makeLookScanned } from '../../engines/imagemagick';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, renderPageRange, type ShownPageSize } from '../../engines/poppler';
 import { writePicturePdf, type PicturePage } from '../../engines/qpdf';
-import { InvalidInputError } from '../../input-checks/input-errors';
-import { megapixels, refuseOversizedRendering } from '../../input-checks/raster-budget';
+import { pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import { pageLook, scanSettings } from './scan-look';
 
@@ -38,7 +37,7 @@ export class ScannerEffectProcessor implements Processor<typeof scannerEffectToo
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof scannerEffectTool>): Promise<ProcessorOutput> {
     const settings = scanSettings(params);
     const sizes = await readPageSizes(file.path, engine);
-    const pixels = this.checkBudgets(file, sizes, settings.dpi, params.advancedEnabled, (engine.timeLimitMs / 1000) * PIXELS_PER_SECOND);
+    const pixels = this.checkBudgets(file, sizes, settings.dpi, params.advancedEnabled, pixelsWithinTimeLimit(engine.timeLimitMs, PIXELS_PER_SECOND));
 
     const folder = await workspace.newFolder();
     const pages: PicturePage[] = new Array(sizes.length);
@@ -64,12 +63,7 @@ export class ScannerEffectProcessor implements Processor<typeof scannerEffectToo
   private checkBudgets(file: InputFile, sizes: readonly ShownPageSize[], dpi: number, advanced: boolean, maxPixels: number) {
     const lower = advanced ? 'Choose a lower resolution' : 'Choose a lower quality';
     const pixels = refuseOversizedRendering(file, sizes, dpi, this.config, { page: `${lower}.`, request: `${lower} or fewer pages.` });
-    const total = pixels.reduce((sum, page) => sum + page.width * page.height, 0);
-    if (total > maxPixels) {
-      throw new InvalidInputError(
-        `The ${sizes.length} pages of "${file.originalName}" would make ${megapixels(total)} megapixels at ${dpi} DPI; the scanner effect draws up to ${megapixels(maxPixels)} per request. ${lower} or fewer pages.`,
-      );
-    }
+    refuseBeyondToolBudget(file, pixels, dpi, maxPixels, { work: 'the scanner effect draws', remedy: `${lower} or fewer pages.` });
     return pixels.map(({ width, height }) => ({ width: Math.max(1, width), height: Math.max(1, height) }));
   }
 }
