@@ -1,17 +1,4 @@
-import { renderFileName, resolveResult, withExtension, type AnyTool } from '@folio/registry';
-
-/**
- * Single files a tool may answer where it names a ZIP, by Content-Type: Detect /
- * Split Scanned Photos sends one photo as a PNG (reference §6.14).
- */
-const EXTENSIONS_OF_SINGLE_RESULTS: Readonly<Record<string, string>> = {
-  'application/pdf': '.pdf',
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/gif': '.gif',
-  'image/webp': '.webp',
-  'image/tiff': '.tiff',
-};
+import { FILE_TYPES, renderFileName, resolveResult, withExtension, type AnyTool } from '@folio/registry';
 
 /** Last resort when a tool says 'from-response', the server names nothing and no fallback is declared. */
 const UNNAMED_DOWNLOAD = 'download';
@@ -60,6 +47,13 @@ export function resultFileName(
       ? (fileNameFromContentDisposition(contentDisposition) ?? (fallback ? renderFileName(fallback, files[0]?.name, params) : UNNAMED_DOWNLOAD))
       : renderFileName(browser, files[0]?.name, params);
   if (isBatchRun(tool, files.length)) return withExtension(name, '.zip');
-  const single = EXTENSIONS_OF_SINGLE_RESULTS[contentType.split(';')[0]!.trim().toLowerCase()];
-  return single && name.toLowerCase().endsWith('.zip') ? withExtension(name, single) : name;
+  // A single file where a ZIP was declared (Detect / Split Scanned Photos answers one photo as a PNG, reference §6.14).
+  const single = name.toLowerCase().endsWith('.zip') ? extensionOfType(contentType) : undefined;
+  return single ? withExtension(name, single) : name;
+}
+
+/** The usual extension of a file of this Content-Type, from the file types the registry knows. e.g. 'image/png' → '.png' */
+function extensionOfType(contentType: string): string | undefined {
+  const mimeType = contentType.split(';')[0]!.trim().toLowerCase();
+  return Object.values(FILE_TYPES).find((type) => (type.mimeTypes as readonly string[]).includes(mimeType))?.extensions[0];
 }
