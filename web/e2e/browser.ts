@@ -15,16 +15,36 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Launches Chromium and renders one page of text before handing it over: on a fresh machine the
+ * Launches Chromium and lays out one page of text before handing it over: on a fresh machine the
  * first text layout builds font caches, which can take longer than a test's own waits allow.
+ * The warm-up waits for fonts and two animation frames rather than taking a screenshot: under load
+ * a headless screenshot can fail outright ("Unable to capture screenshot"), and that failed a
+ * whole tool's scenarios in CI. A browser whose warm-up still fails is replaced once.
  */
 export async function launchChromium(): Promise<Browser> {
+  try {
+    return await launchWarmChromium();
+  } catch {
+    return launchWarmChromium();
+  }
+}
+
+async function launchWarmChromium(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  const page = await browser.newPage();
-  await page.setContent('<main><h1>Warm-up</h1><p>Fonts <b>bold</b> <i>italic</i> 0123456789</p><button>OK</button></main>');
-  await page.screenshot();
-  await page.close();
-  return browser;
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<main><h1>Warm-up</h1><p>Fonts <b>bold</b> <i>italic</i> 0123456789</p><button>OK</button></main>');
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+      return document.body.getBoundingClientRect().height;
+    });
+    await page.close();
+    return browser;
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
