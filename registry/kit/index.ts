@@ -15,3 +15,4 @@ export * from './texts';
 export * from './widget-keys';
 export * from './wire';
 export * from './result-view-keys';
+export * from './json-schema';

@@ -3,25 +3,17 @@ import {
   CATEGORIES,
   defaultsOf,
   FILE_FIELD,
+  fieldJsonSchema,
+  fileMimeTypes,
   formatMegabytes,
-  formatSizeLimit,
   maxFilesPerRequest,
   renderFileName,
   resolveResult,
   RESULT_CONTENT_TYPES,
   FILE_TYPES,
-  describeFileTypes,
   fileFieldsOf,
-  maxFilesOfField,
-  wrongTypeMessage,
   type AnyTool,
-  type ChoicesOptions,
-  type EntriesOptions,
   type Field,
-  type FileField,
-  type FileTypeKey,
-  type Scalar,
-  type SelectOption,
 } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError, problemBody } from '../http/api-error';
@@ -38,25 +30,8 @@ import { groupByEndpoint } from '../tool-routing/processor-discovery';
 
 type Json = Record<string, unknown>;
 
-/** A declared field with every builder's options visible (each kind uses some). */
-type DeclaredField = Field & {
-  invalid?: string;
-  min?: number;
-  max?: number;
-  greaterThan?: number;
-  integer?: boolean;
-  multipleOf?: number;
-  maxLength?: number;
-  caseInsensitive?: boolean;
-  options?: readonly SelectOption[];
-  choices?: readonly SelectOption<number>[];
-};
-
 /** The name a response is named after in examples. */
 const EXAMPLE_UPLOAD = 'report.pdf';
-
-const PAGE_GRAMMAR =
-  'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
 
 export interface OpenApiOptions {
   tools: readonly AnyTool[];
@@ -225,7 +200,7 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
   const requiredBy = new Map<string, number>();
   for (const tool of route) {
     for (const [name, declared] of Object.entries(tool.fields)) {
-      const field = declared as DeclaredField;
+      const field = declared as Field;
       const schema = fieldSchema(tool, name, field, shared, config);
       const existing = properties[name] as Json | undefined;
       properties[name] = existing ? { anyOf: [existing, schema] } : schema;
@@ -248,96 +223,10 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
   };
 }
 
-/** A new field kind must be documented here: this stops the build until it is. */
-function unknownKind(kind: never): never {
-  throw new Error(`OpenAPI: no schema for field kind "${String(kind)}".`);
-}
-
-function fileMimeTypes(accept: readonly FileTypeKey[]): string[] {
-  return [...new Set(accept.flatMap((key) => FILE_TYPES[key].mimeTypes))];
-}
-
-function fieldSchema(tool: AnyTool, name: string, field: DeclaredField, shared: boolean, config: OpenApiOptions['config']): Json {
-  const notes: string[] = [sentence(field.label)];
-  if (field.help) notes.push(sentence(field.help));
-  let schema: Json;
-  switch (field.kind) {
-    case 'number':
-      schema = {
-        type: field.integer ? 'integer' : 'number',
-        ...(field.min !== undefined ? { minimum: field.min } : {}),
-        ...(field.max !== undefined ? { maximum: field.max } : {}),
-        ...(field.greaterThan !== undefined ? { exclusiveMinimum: field.greaterThan } : {}),
-        ...(field.multipleOf !== undefined ? { multipleOf: field.multipleOf } : {}),
-        ...(field.choices ? { examples: field.choices.map((c) => c.value) } : {}),
-      };
-      if (field.choices) notes.push(`The page offers ${field.choices.map((c) => `\`${c.value}\` (${c.label})`).join(', ')}.`);
-      break;
-    case 'select': {
-      const options = field.options ?? [];
-      const values: Scalar[] = options.flatMap((o) => [o.value, ...(o.aliases ?? [])]);
-      const types = [...new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)))];
-      schema = { type: types.length === 1 ? types[0] : types, enum: values };
-      notes.push(`Options: ${options.map((o) => `\`${o.value}\` ${o.label}`).join('; ')}.`);
-      const aliases = options.flatMap((o) => (o.aliases ?? []).map((a) => `\`${a}\` means \`${o.value}\``));
-      if (aliases.length) notes.push(`Also accepted: ${aliases.join(', ')}.`);
-      if (field.caseInsensitive) notes.push('Read in any case.');
-      break;
-    }
-    case 'choices': {
-      const options = field.options ?? [];
-      schema = { type: 'array', items: { type: 'string', enum: options.flatMap((o) => [o.value, ...(o.aliases ?? [])]) } };
-      notes.push(`Any of: ${options.map((o) => `\`${o.value}\` ${o.label}`).join('; ')}.`);
-      notes.push('Comma-joined in one part, or one part each.');
-      if ((field as Field & ChoicesOptions).ignoreUnknown) notes.push('Values not listed are ignored.');
-      break;
-    }
-    case 'entries': {
-      const { numbered, maxEntries } = field as Field & EntriesOptions;
-      const [key, value] = [numbered.key, numbered.value];
-      schema = { type: 'object', additionalProperties: { type: 'string' }, maxProperties: maxEntries * 2 };
-      notes.push(
-        `Name/value pairs, at most ${maxEntries}: as numbered parts \`${key}1\` + \`${value}1\`, \`${key}2\` + \`${value}2\`…; ` +
-          `or under this name as a JSON object, or as \`${name}[…]\` parts, where \`${key}<n>\`/\`${value}<n>\` pair up and any other name is itself a pair's name.`,
-      );
-      break;
-    }
-    case 'checkbox':
-      schema = { type: 'boolean' };
-      notes.push('`true` or `false` (also on/off, yes/no, 1/0).');
-      break;
-    case 'pages':
-      schema = { type: 'string', examples: ['1,3,5-7', 'all', '2n+1'] };
-      notes.push(PAGE_GRAMMAR);
-      break;
-    case 'text':
-    case 'textarea':
-      schema = { type: 'string', ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}) };
-      break;
-    case 'file': {
-      const file = field as FileField;
-      const binary = { type: 'string', format: 'binary', contentMediaType: fileMimeTypes(file.accept).join(', ') };
-      const max = maxFilesOfField(file, config.maxFiles);
-      schema = file.multiple ? { type: 'array', items: binary, maxItems: max, ...(file.minFiles ? { minItems: file.minFiles } : {}) } : binary;
-      notes.push(`${file.multiple ? `Up to ${max} ${describeFileTypes(file.accept)} files, one part each` : `One ${describeFileTypes(file.accept)} file`}${file.maxBytes ? `, each at most ${formatSizeLimit(file.maxBytes)}` : ''}.`);
-      notes.push(`Another type: “${wrongTypeMessage(file)}”`);
-      break;
-    }
-    default:
-      return unknownKind(field.kind);
-  }
-  if (field.default !== undefined) schema.default = field.default;
-  if (field.visibleWhen) {
-    const when = Object.entries(field.visibleWhen)
-      .map(([other, allowed]) => `\`${other}\` is ${allowed.map((v) => `\`${String(v)}\``).join(' or ')}`)
-      .join(' and ');
-    notes.push(`Used only when ${when}${field.required ? ', and then required' : ''}; ignored otherwise.`);
-  }
-  if (field.required) notes.push(`Left out: “${field.required}”`);
-  if (field.invalid) notes.push(`Refused value: “${field.invalid}”`);
-  if (field.apiOnly) notes.push('Not shown on the web page.');
-  schema.description = label(tool, shared, notes.join(' '));
-  return schema;
+/** A field as the shared JSON Schema has it, its description said of its tool. */
+function fieldSchema(tool: AnyTool, name: string, field: Field, shared: boolean, config: OpenApiOptions['config']): Json {
+  const schema = fieldJsonSchema(name, field, config.maxFiles);
+  return { ...schema, description: label(tool, shared, String(schema.description)) };
 }
 
 function success(route: readonly AnyTool[]): Json {
@@ -393,7 +282,7 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
     add(tool, 'too-many-files', 'Too many files', ApiError.tooManyFiles(maxFilesOf(tool, config)));
     add(tool, 'wrong-file-type', 'Not a PDF', ApiError.wrongFileType(messages.wrongType));
     for (const [name, declared] of Object.entries(tool.fields)) {
-      const field = declared as DeclaredField;
+      const field = declared as Field & { invalid?: string };
       if (field.required) add(tool, `${name}.missing`, `${field.label} left out`, ApiError.invalidArgument(field.required, [`${name}: ${field.required}`]));
       if (field.invalid) add(tool, `${name}.invalid`, `${field.label} refused`, ApiError.invalidArgument(field.invalid, [`${name}: ${field.invalid}`]));
     }
@@ -409,8 +298,5 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
   };
 }
 
-function sentence(text: string): string {
-  return /[.!?:]$/.test(text) ? text : `${text}.`;
-}
 
 
