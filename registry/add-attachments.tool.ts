@@ -46,6 +46,8 @@ export const addAttachmentsTool = defineTool({
     }),
   },
 
+  pipelineInput: { othersInto: 'attachments' },
+
   action: { label: 'Add Attachments', busyLabel: 'Processing...' },
   result: {
     kind: 'pdf',

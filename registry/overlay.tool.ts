@@ -62,6 +62,8 @@ export const overlayTool = defineTool({
     }),
   },
 
+  pipelineInput: { othersInto: 'overlayFiles' },
+
   action: { label: 'Overlay PDFs', busyLabel: 'Processing...' },
   result: { kind: 'pdf' },
   download: { api: '{base}_overlayed.pdf', browser: '{base}_overlayed.pdf', fallback: 'overlayed.pdf' },

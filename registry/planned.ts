@@ -19,5 +19,4 @@ export const PLANNED_TOOLS: readonly PlannedTool[] = [
   // Secure & Sign
   // Edit & Annotate
   // Advanced Tools
-  { id: 'pipeline', category: 'advanced', title: 'Pipeline Menu (Beta)', subtitle: 'Chain several tools in one run.' },
 ];

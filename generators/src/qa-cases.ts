@@ -818,8 +818,11 @@ class Derivation {
     if (Number.isFinite(max)) {
       file('too-many-files', `${files(max + 1)}; at most ${max} allowed`, this.upload('valid', max + 1), { ...RUNNER_ERRORS.tooManyFiles, message: RUNNER_TEXTS.tooManyFiles(max) });
     }
-    const wrong = this.upload('wrong-type');
-    file('wrong-type', `Not an accepted type: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
+    // A tool that takes any file (Pipeline: its steps judge them) has no wrong type.
+    if (!acceptsAnything(input.accept)) {
+      const wrong = this.upload('wrong-type');
+      file('wrong-type', `Not an accepted type: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
+    }
     file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(this.uploadName) });
     // Only uploads taken as PDFs are opened before the processor runs; other tools' engines judge their own files.
     if (input.accept.includes('pdf')) {

@@ -17,6 +17,8 @@ export interface InputSpec {
    * PDF), under this summary. e.g. 'Supported file types'
    */
   listAccepted?: string;
+  /** Other multipart names clients send the main files under. e.g. ['customFiles'] */
+  aliases?: readonly string[];
   /** Fewest files the tool needs; 1 unless stated. e.g. 2 for Merge */
   minFiles?: number;
   /** Most files one request may carry; unlimited when omitted. */
@@ -184,6 +186,12 @@ export interface ToolDefinition<F extends Fields = Fields> {
   structural?: boolean;
   /** Longest an engine may run for one request, in ms; the server default applies otherwise. */
   timeoutMs?: number;
+  /**
+   * As a pipeline step, the tool takes all the files reaching it: the first it
+   * accepts as its main upload, the others as this file field's (reference §7.2's
+   * multi-input tools). e.g. `{ othersInto: 'overlayFiles' }`
+   */
+  pipelineInput?: { othersInto: keyof F & string };
 }
 
 /**

@@ -349,6 +349,11 @@ export interface TextOptions extends FieldCommon {
    * value counts as absent).
    */
   secret?: boolean;
+  /**
+   * A check beyond the length, for text with a grammar of its own (a pipeline
+   * definition): the message for a refused value, or undefined when it passes.
+   */
+  check?: (value: string) => string | undefined;
 }
 
 /** Free text. Blank counts as absent. */
@@ -356,6 +361,13 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
   const error = options.invalid ?? `${options.label} is too long.`;
   let value = z.string({ error });
   if (options.maxLength !== undefined) value = value.max(options.maxLength, { error });
+  if (options.check) {
+    const check = options.check;
+    value = value.superRefine((text, ctx) => {
+      const message = check(text);
+      if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+    });
+  }
   // A text area's lines may come as one value per line (Auto Redact's `listOfText`, as the spec's page sends it).
   const joinLines = (raw: unknown) => (Array.isArray(raw) ? raw.map(String).join('\n') : raw);
   const absentWhenEmpty = (raw: unknown) => {

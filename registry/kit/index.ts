@@ -16,3 +16,5 @@ export * from './widget-keys';
 export * from './wire';
 export * from './result-view-keys';
 export * from './json-schema';
+export * from './pipeline-definition';
+export * from './pipeline-examples';

@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -58,6 +60,43 @@ export async function readZipFiles(zipPath: string, limits: ZipLimits = DEFAULT_
   } finally {
     zip.close();
   }
+}
+
+/** A file unpacked to disk: its name in the archive and where it now lies. */
+export interface UnpackedFile {
+  name: string;
+  path: string;
+}
+
+/**
+ * Unpacks a ZIP our own tools wrote (a split's parts, a conversion's pages) to
+ * disk entry by entry, streaming, so large results never pass through memory.
+ * `pathFor` gives each entry's new path. Folders are left out.
+ */
+export async function unpackZip(zipPath: string, pathFor: (entryName: string) => string): Promise<UnpackedFile[]> {
+  const zip = await openZip(zipPath);
+  try {
+    const files: UnpackedFile[] = [];
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (entry.fileName.endsWith('/')) continue;
+      const name = safeEntryPath(entry.fileName);
+      const path = pathFor(name);
+      await pipeline(await openEntryStream(zip, entry), createWriteStream(path, { flags: 'wx' }));
+      files.push({ name, path });
+    }
+    return files;
+  } finally {
+    zip.close();
+  }
+}
+
+function openEntryStream(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) reject(new ArchiveRefusedError('The ZIP file is damaged or uses an unsupported compression.'));
+      else resolve(stream);
+    });
+  });
 }
 
 function tooLarge(limits: ZipLimits): ArchiveRefusedError {

@@ -40,7 +40,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
-function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>): ApiError | undefined {
+/** The problem an error is reported as, or undefined for an unexpected error (a 500). */
+export function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUploadBytes' | 'maxFiles'>): ApiError | undefined {
   if (exception instanceof ApiError) return exception;
   if (exception instanceof InvalidInputError) return ApiError.invalidArgument(exception.message);
   if (exception instanceof TooManyPagesError) return ApiError.tooManyPages(exception);

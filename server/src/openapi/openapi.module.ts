@@ -5,8 +5,9 @@ import type { AnyTool } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { buildOpenApiDocument } from './openapi-document';
 import { OPENAPI_DOCUMENT, OpenApiController } from './openapi.controller';
+import { PIPELINE_OPERATIONS, PipelineOperationsController, pipelineOperations } from './pipeline-operations';
 
-/** Serves the OpenAPI document of the registered tools and the API reference page built on it. */
+/** Serves the OpenAPI document of the registered tools, the API reference page built on it, and the pipeline's operations. */
 @Module({})
 export class OpenApiModule {
   static register(options: { tools: readonly AnyTool[]; config: ServerConfig }): DynamicModule {
@@ -15,8 +16,11 @@ export class OpenApiModule {
     const document = JSON.stringify(buildOpenApiDocument({ ...options, version }));
     return {
       module: OpenApiModule,
-      controllers: [OpenApiController],
-      providers: [{ provide: OPENAPI_DOCUMENT, useValue: document }],
+      controllers: [OpenApiController, PipelineOperationsController],
+      providers: [
+        { provide: OPENAPI_DOCUMENT, useValue: document },
+        { provide: PIPELINE_OPERATIONS, useValue: JSON.stringify(pipelineOperations(options.tools, options.config)) },
+      ],
     };
   }
 }

@@ -62,26 +62,54 @@ export class ToolRunner {
     await this.send(res, await job);
   }
 
+  /**
+   * Runs a tool on files already in `workspace`, as a direct request would be run
+   * (file counts, types and pages checked, options parsed with the tool's schema,
+   * content budget, processor, batch ZIP), but within the caller's job slot and
+   * time limit: a pipeline's steps.
+   */
+  async execute(tool: AnyTool, processor: Processor, request: ToolRequest, workspace: Workspace, engine: EngineOptions): Promise<Answer> {
+    return this.processChecked(tool, processor, request.uploads, this.checkRequest(tool, request), workspace, engine);
+  }
+
   private async runJob(tool: AnyTool, processor: Processor, req: Request, workspace: Workspace, signal: AbortSignal): Promise<Answer> {
     if (!req.is('multipart/form-data')) throw ApiError.unsupportedMediaType();
     const timeLimitMs = tool.timeoutMs ?? this.config.engineTimeoutMs;
     const engine = workspace.engineOptions({ deadline: Date.now() + timeLimitMs, timeLimitMs, signal });
 
     const parts = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const uploads = parts.filter((part) => part.fieldname === FILE_FIELD).map(describePart);
-    this.checkCount(tool, uploads);
-    this.checkFieldCounts(tool, parts);
-    const parsed = this.parseParams(tool, withFileParts(tool, (req.body ?? {}) as Record<string, unknown>, parts));
+    const fileFields = [FILE_FIELD, ...(tool.input.aliases ?? [])];
+    const request: ToolRequest = {
+      uploads: parts.filter((part) => fileFields.includes(part.fieldname)).map(describePart),
+      body: withFileParts(tool, (req.body ?? {}) as Record<string, unknown>, parts),
+    };
+    // Checked before queueing: a request that cannot run does not wait for a slot.
+    const parsed = this.checkRequest(tool, request);
+    return this.jobs.run(engine, () => this.processChecked(tool, processor, request.uploads, parsed, workspace, engine));
+  }
 
-    return this.jobs.run(engine, async () => {
-      const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, uploads, await this.passwordFile(tool, parsed, workspace), engine, processor.acceptsDamagedPdf);
-      const params = await this.inspectFileFields(tool, parsed, engine);
-      if (processor.readsPageContent) {
-        const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
-        for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
-      }
-      return this.process(tool, processor, files, params, workspace, engine);
-    });
+  /** Counts of files and the options, checked without reading any file. */
+  private checkRequest(tool: AnyTool, request: ToolRequest): ToolParams<AnyTool> {
+    this.checkCount(tool, request.uploads);
+    this.checkFieldCounts(tool, request.body);
+    return this.parseParams(tool, request.body);
+  }
+
+  private async processChecked(
+    tool: AnyTool,
+    processor: Processor,
+    uploads: readonly SentFile[],
+    parsed: ToolParams<AnyTool>,
+    workspace: Workspace,
+    engine: EngineOptions,
+  ): Promise<Answer> {
+    const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, uploads, await this.passwordFile(tool, parsed, workspace), engine, processor.acceptsDamagedPdf);
+    const params = await this.inspectFileFields(tool, parsed, engine);
+    if (processor.readsPageContent) {
+      const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
+      for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
+    }
+    return this.process(tool, processor, files, params, workspace, engine);
   }
 
   private parseParams(tool: AnyTool, body: Record<string, unknown>): ToolParams<AnyTool> {
@@ -103,11 +131,10 @@ export class ToolRunner {
    * A file field may not carry more files than the server takes in one request.
    * Its own, lower limit is the schema's to enforce, in the field's own words.
    */
-  private checkFieldCounts(tool: AnyTool, parts: readonly Express.Multer.File[]): void {
+  private checkFieldCounts(tool: AnyTool, body: Readonly<Record<string, unknown>>): void {
     for (const [name, field] of fileFieldsOf(tool)) {
       const max = maxFilesOfField(field, this.config.maxFiles);
-      const names = [name, ...(field.aliases ?? [])];
-      const sent = parts.filter((part) => names.includes(part.fieldname)).length;
+      const sent = [name, ...(field.aliases ?? [])].reduce((sum, key) => sum + (Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0), 0);
       const ownMax = field.multiple ? (field.maxFiles ?? Infinity) : 1;
       if (sent > max && max < ownMax) {
         const message = tooManyFilesMessage(field.label, max);
@@ -228,13 +255,22 @@ async function countPagesIfReadable(path: string, engine: EngineOptions, passwor
 }
 
 /** What goes back to the client: a file, or 204 when there is nothing to send. */
-type Answer = { path: string; fileName: string; contentType: string; headers?: Readonly<Record<string, string>> } | NoContentOutput;
+export type Answer = { path: string; fileName: string; contentType: string; headers?: Readonly<Record<string, string>> } | NoContentOutput;
 
-/** A part as multer stored it, before its content is checked. */
-interface SentFile {
+/** A file as the runner receives it, in the job's workspace, before its content is checked. */
+export interface SentFile {
   path: string;
   originalName: string;
   size: number;
+}
+
+/**
+ * A tool request as the runner reads it: the main files, and the option values
+ * as a multipart body holds them (each file field's files as `SentFile`s).
+ */
+export interface ToolRequest {
+  uploads: readonly SentFile[];
+  body: Readonly<Record<string, unknown>>;
 }
 
 function describePart(part: Express.Multer.File): SentFile {

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config';
 import { stopEngines } from '../engines/lifecycle';
 import { createToolController } from './create-tool-controller';
 import { discoverProcessors, groupByEndpoint, PROCESSORS_DIR } from './processor-discovery';
+import { TOOL_BINDINGS, ToolCatalog } from './tool-catalog';
 import { ToolRunner } from './tool-runner';
 
 export interface ToolsModuleOptions {
@@ -24,7 +25,7 @@ export class ToolsModule implements OnApplicationShutdown {
     const bindings = discoverProcessors(options.tools, options.processorsDir ?? PROCESSORS_DIR);
     return {
       module: ToolsModule,
-      providers: [ToolRunner, ...bindings.map((b) => b.processor)],
+      providers: [ToolRunner, ToolCatalog, { provide: TOOL_BINDINGS, useValue: bindings }, ...bindings.map((b) => b.processor)],
       controllers: groupByEndpoint(bindings, (b) => b.tool.endpoint).map((route) => createToolController(route, options.config)),
     };
   }

@@ -33,6 +33,8 @@ export const WIDGETS = {
   color: ColorWidget,
   'section-grid': SectionGridWidget,
   'bookmark-editor': BookmarkEditorWidget,
+  // Stand-in until the visual editor lands: the definition as JSON text.
+  'pipeline-editor': TextareaWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';

@@ -1,0 +1,52 @@
+import { checkPipeline, defineTool, describePipelineIssue, notInSpec, parsePipelineDefinition, text } from './kit';
+// A cycle, used only when a definition is checked, by which time every tool is loaded.
+import { tools } from './index';
+
+const REFERENCE = 'reference §7 (pipeline/handleData)';
+
+/**
+ * Pipeline Menu: runs a chain of tools on the uploaded files in one request
+ * (reference §7), each step through the same checks and processors as a direct
+ * request. The page builds the definition with a visual editor.
+ */
+export const pipelineTool = defineTool({
+  id: 'pipeline',
+  category: 'advanced',
+  title: 'Pipeline Menu (Beta)',
+  subtitle: 'Chain several tools in one run.',
+  endpoint: '/api/v1/pipeline/handleData',
+
+  input: {
+    accept: ['anyFile'],
+    multiple: true,
+    combine: true,
+    // The spec's page sends its files as `customFiles`.
+    aliases: ['customFiles'],
+    messages: { missing: 'Please upload at least one file.', wrongType: 'Please upload at least one file.' },
+  },
+
+  fields: {
+    json: text({
+      label: 'Pipeline',
+      help: 'Add steps, set their options, and run them on your files in order.',
+      widget: 'pipeline-editor',
+      multiline: true,
+      required: notInSpec('Please send a pipeline definition in the "json" field.', REFERENCE),
+      check: (json: string) => {
+        const parsed = parsePipelineDefinition(json);
+        const issue = 'issue' in parsed ? parsed.issue : checkPipeline(parsed.definition, tools)[0];
+        return issue && describePipelineIssue(issue);
+      },
+      // Steps would need files of their types; no steps hands any file back as it came.
+      example: '{"name":"Pass-through","pipeline":[]}',
+    }),
+  },
+
+  action: { label: 'Run pipeline', busyLabel: 'Processing...' },
+  // One PDF is previewed; anything else (a ZIP of several results) is downloaded.
+  result: { kind: 'pdf', apiContentType: 'application/octet-stream' },
+  // One result keeps the name it carries; several come as output.zip.
+  download: { api: 'output.zip', browser: 'from-response', fallback: 'output.zip', namedByProcessor: true },
+  toast: { success: 'Pipeline processed successfully!' },
+  timeoutMs: 15 * 60 * 1000,
+});
