@@ -187,6 +187,11 @@ export interface ToolDefinition<F extends Fields = Fields> {
   /** Longest an engine may run for one request, in ms; the server default applies otherwise. */
   timeoutMs?: number;
   /**
+   * The processor reports its stages and their files while it runs (a pipeline's
+   * steps): the page asks for them and shows where the run is.
+   */
+  reportsProgress?: boolean;
+  /**
    * As a pipeline step, the tool takes all the files reaching it: the first it
    * accepts as its main upload, the others as this file field's (reference §7.2's
    * multi-input tools). e.g. `{ othersInto: 'overlayFiles' }`

@@ -1,6 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { AnyTool, InputFile, ToolParams } from '@folio/registry';
 import type { EngineOptions } from '../engines/process';
+import type { ProgressReporter } from '../job-progress/job-progress';
 import type { Workspace } from '../workspace/workspace';
 
 // The processor contract names the upload type; it is declared in the kit, where `file` fields type their values with it.
@@ -20,6 +21,8 @@ export interface ProcessorInput<T extends AnyTool> {
   workspace: Workspace;
   /** Timeout and abort signal to hand to every engine call. */
   engine: EngineOptions;
+  /** Where a processor with stages (Pipeline) tells how far it has got; the client may be watching. */
+  progress: ProgressReporter;
 }
 
 export interface ProcessorOutput {

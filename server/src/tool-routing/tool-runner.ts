@@ -30,6 +30,7 @@ import { countPages } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { TooManyPagesError } from '../input-checks/input-errors';
 import { ApiError } from '../http/api-error';
+import { JobProgress, SILENT_PROGRESS, type ProgressReporter } from '../job-progress/job-progress';
 import { contentDisposition } from './content-disposition';
 import { refuseContentBombs } from '../input-checks/content-budget';
 import { sniffFileType } from '../input-checks/file-sniffing';
@@ -47,7 +48,10 @@ export class ToolRunner {
   /** Jobs at once across all tools; past the queue, 429 (back-pressure, not a pile-up). */
   private readonly jobs: Limiter;
 
-  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+  constructor(
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly progress: JobProgress,
+  ) {
     this.jobs = new Limiter('jobs', config.maxConcurrentJobs, config.maxQueuedJobs);
   }
 
@@ -69,7 +73,7 @@ export class ToolRunner {
    * time limit: a pipeline's steps.
    */
   async execute(tool: AnyTool, processor: Processor, request: ToolRequest, workspace: Workspace, engine: EngineOptions): Promise<Answer> {
-    return this.processChecked(tool, processor, request.uploads, this.checkRequest(tool, request), workspace, engine);
+    return this.processChecked(tool, processor, request.uploads, this.checkRequest(tool, request), workspace, engine, SILENT_PROGRESS);
   }
 
   private async runJob(tool: AnyTool, processor: Processor, req: Request, workspace: Workspace, signal: AbortSignal): Promise<Answer> {
@@ -85,7 +89,16 @@ export class ToolRunner {
     };
     // Checked before queueing: a request that cannot run does not wait for a slot.
     const parsed = this.checkRequest(tool, request);
-    return this.jobs.run(engine, () => this.processChecked(tool, processor, request.uploads, parsed, workspace, engine));
+    const progressId = typeof req.query.progressId === 'string' ? req.query.progressId : undefined;
+    const tracked = this.progress.open(progressId);
+    try {
+      const answer = await this.jobs.run(engine, () => this.processChecked(tool, processor, request.uploads, parsed, workspace, engine, tracked.reporter));
+      tracked.end(true);
+      return answer;
+    } catch (error) {
+      tracked.end(false);
+      throw error;
+    }
   }
 
   /** Counts of files and the options, checked without reading any file. */
@@ -102,6 +115,7 @@ export class ToolRunner {
     parsed: ToolParams<AnyTool>,
     workspace: Workspace,
     engine: EngineOptions,
+    progress: ProgressReporter,
   ): Promise<Answer> {
     const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, uploads, await this.passwordFile(tool, parsed, workspace), engine, processor.acceptsDamagedPdf);
     const params = await this.inspectFileFields(tool, parsed, engine);
@@ -109,7 +123,7 @@ export class ToolRunner {
       const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
       for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
     }
-    return this.process(tool, processor, files, params, workspace, engine);
+    return this.process(tool, processor, files, params, workspace, engine, progress);
   }
 
   private parseParams(tool: AnyTool, body: Record<string, unknown>): ToolParams<AnyTool> {
@@ -201,6 +215,7 @@ export class ToolRunner {
     params: ToolParams<AnyTool>,
     workspace: Workspace,
     engine: EngineOptions,
+    progress: ProgressReporter,
   ): Promise<Answer> {
     // The declaration says what these options answer (result variants, `{<field>}` in names).
     const declared = resolveResult(tool, params);
@@ -209,7 +224,7 @@ export class ToolRunner {
     const contentTypeOf = (output: ProcessorOutput) => output.contentType ?? declared.apiContentType;
 
     if (tool.input.combine || files.length === 1) {
-      const output = await processor.run({ files, params, workspace, engine });
+      const output = await processor.run({ files, params, workspace, engine, progress });
       if ('noContent' in output) return { noContent: true };
       return { path: output.path, fileName: nameOf(output, files[0]), contentType: contentTypeOf(output), headers: output.headers };
     }
@@ -218,7 +233,7 @@ export class ToolRunner {
     // and the results travel together in one ZIP (files with nothing to show are left out).
     const entries = [];
     for (const file of files) {
-      const output = await processor.run({ files: [file], params, workspace, engine });
+      const output = await processor.run({ files: [file], params, workspace, engine, progress });
       if (!('noContent' in output)) entries.push({ path: output.path, name: nameOf(output, file) });
     }
     if (entries.length === 0) return { noContent: true };

@@ -2,6 +2,8 @@ import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/
 import type { AnyTool } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { stopEngines } from '../engines/lifecycle';
+import { JobProgressController } from '../job-progress/job-progress.controller';
+import { JobProgress } from '../job-progress/job-progress';
 import { createToolController } from './create-tool-controller';
 import { discoverProcessors, groupByEndpoint, PROCESSORS_DIR } from './processor-discovery';
 import { TOOL_BINDINGS, ToolCatalog } from './tool-catalog';
@@ -25,8 +27,8 @@ export class ToolsModule implements OnApplicationShutdown {
     const bindings = discoverProcessors(options.tools, options.processorsDir ?? PROCESSORS_DIR);
     return {
       module: ToolsModule,
-      providers: [ToolRunner, ToolCatalog, { provide: TOOL_BINDINGS, useValue: bindings }, ...bindings.map((b) => b.processor)],
-      controllers: groupByEndpoint(bindings, (b) => b.tool.endpoint).map((route) => createToolController(route, options.config)),
+      providers: [ToolRunner, ToolCatalog, JobProgress, { provide: TOOL_BINDINGS, useValue: bindings }, ...bindings.map((b) => b.processor)],
+      controllers: [JobProgressController, ...groupByEndpoint(bindings, (b) => b.tool.endpoint).map((route) => createToolController(route, options.config))],
     };
   }
 }

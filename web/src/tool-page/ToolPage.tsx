@@ -10,6 +10,7 @@ import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
 import { ToolFields } from './ToolFields';
 import { ToolResultPanel } from './ToolResultPanel';
+import { RunProgress } from './RunProgress';
 import { UploadProgress } from './UploadProgress';
 import { useFileSelection } from './use-file-selection';
 import { useResetHiddenFields } from './use-reset-hidden-fields';
@@ -105,6 +106,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
             {runner.busy ? tool.action.busyLabel : tool.action.label}
           </button>
           {runner.busy && runner.uploadProgress !== null && <UploadProgress fraction={runner.uploadProgress} />}
+          {runner.busy && runner.progressId && <RunProgress progressId={runner.progressId} />}
         </div>
       </form>
 

@@ -23,6 +23,11 @@ export interface ToolRun {
   busy: boolean;
   /** Share of the upload sent, 0 to 1, while busy; null when idle. */
   uploadProgress: number | null;
+  /**
+   * The id the server records this run's stages under (GET /api/v1/progress/{id}),
+   * while busy, for a tool that `reportsProgress`; null otherwise.
+   */
+  progressId: string | null;
   result: ToolResult | null;
   /** Sends the files and parsed options; resolves true on success. */
   run(files: readonly File[], params: Record<string, unknown>): Promise<boolean>;
@@ -78,6 +83,7 @@ export function useToolRun(tool: AnyTool): ToolRun {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [progressId, setProgressId] = useState<string | null>(null);
   const [result, setResult] = useState<ToolResult | null>(null);
   const current = useRef<AbortController | null>(null);
 
@@ -94,7 +100,10 @@ export function useToolRun(tool: AnyTool): ToolRun {
       setUploadProgress(0);
       try {
         const computed = tool.requestEnhancer ? await REQUEST_ENHANCERS[tool.requestEnhancer]({ files, params }) : {};
-        const response = await sendMultipart(tool.endpoint, toolFormData(tool, files, { ...params, ...computed }), {
+        const watched = tool.reportsProgress ? crypto.randomUUID() : null;
+        setProgressId(watched);
+        const url = watched ? `${tool.endpoint}?progressId=${watched}` : tool.endpoint;
+        const response = await sendMultipart(url, toolFormData(tool, files, { ...params, ...computed }), {
           signal: controller.signal,
           onUploadProgress: setUploadProgress,
         });
@@ -114,6 +123,7 @@ export function useToolRun(tool: AnyTool): ToolRun {
           current.current = null;
           setBusy(false);
           setUploadProgress(null);
+          setProgressId(null);
         }
       }
     },
@@ -122,5 +132,5 @@ export function useToolRun(tool: AnyTool): ToolRun {
 
   const clearResult = useCallback(() => setResult(null), []);
 
-  return { busy, uploadProgress, result, run, clearResult };
+  return { busy, uploadProgress, progressId, result, run, clearResult };
 }

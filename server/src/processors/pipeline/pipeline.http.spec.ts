@@ -260,6 +260,46 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
     expect(res.json.detail).toMatch(/^Step 2 \(\/api\/v1\/general\/remove-pages\): /);
   });
 
+  it('reports each step and file to a client that asked with ?progressId, as done or failed', async () => {
+    const supertest = (await import('supertest')).default;
+    const id = '0b7e8a52-4c1e-4c59-9a43-5d2f3a4b6c7d';
+    const definition = {
+      name: 'Two steps',
+      pipeline: [
+        { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 90 } },
+        { operation: '/api/v1/general/merge-pdfs', parameters: {} },
+      ],
+    };
+    expect((await supertest(server.http).get(`/api/v1/progress/${id}`)).status).toBe(404);
+    const res = await postTool(server, `${pipelineTool.endpoint}?progressId=${id}`, [pdfUpload('a.pdf', await makePdf(1)), pdfUpload('b.pdf', await makePdf(1))], {
+      json: JSON.stringify(definition),
+    });
+    expect(res.status).toBe(200);
+    const progress = await supertest(server.http).get(`/api/v1/progress/${id}`);
+    expect(progress.status).toBe(200);
+    expect(progress.body).toEqual({
+      state: 'done',
+      stages: [
+        { title: 'Rotate PDF', items: [{ name: 'a.pdf', state: 'done' }, { name: 'b.pdf', state: 'done' }] },
+        { title: 'Merge PDFs', items: [{ name: 'a.pdf + b.pdf', state: 'done' }] },
+      ],
+    });
+
+    const failedId = '1c8f9b63-5d2f-4d6a-8b54-6e3f4b5c7d8e';
+    const locked = encryptPdf(await makePdf(1), 'user-secret');
+    await postTool(server, `${pipelineTool.endpoint}?progressId=${failedId}`, [pdfUpload('ok.pdf', await makePdf(1)), pdfUpload('locked.pdf', locked)], {
+      json: JSON.stringify(definition),
+    });
+    const failed = await supertest(server.http).get(`/api/v1/progress/${failedId}`);
+    expect(failed.body.state).toBe('failed');
+    expect(failed.body.stages[0].items).toEqual([
+      { name: 'ok.pdf', state: 'done' },
+      { name: 'locked.pdf', state: 'failed' },
+    ]);
+    expect(failed.body.stages[1].items).toEqual([]);
+    expect((await supertest(server.http).get('/api/v1/progress/not-an-id')).status).toBe(404);
+  });
+
   it('publishes every tool as an operation with its options as JSON Schema, and says which cannot be steps', async () => {
     const res = await (await import('supertest')).default(server.http).get('/api/v1/pipeline/operations');
     expect(res.status).toBe(200);

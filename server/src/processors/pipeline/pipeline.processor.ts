@@ -15,12 +15,27 @@ import type { EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
 import { unpackZip } from '../../engines/zip-reading';
 import { ApiError } from '../../http/api-error';
+import type { ItemState, ProgressReporter } from '../../job-progress/job-progress';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import { ToolCatalog } from '../../tool-routing/tool-catalog';
 import { ToolRunner, type ToolRequest } from '../../tool-routing/tool-runner';
 import type { Workspace } from '../../workspace/workspace';
 import { asSentFile, carriedName, filesOfTypes, nameForTypeCheck, type PipelineFile } from './pipeline-files';
 import { invalidPipeline, stepFailure } from './step-errors';
+
+interface StepRequest {
+  request: ToolRequest;
+  /** The name the result carries on. */
+  name: string;
+  /** The files it works on, as the progress shows them. e.g. 'a.pdf + b.pdf' */
+  label: string;
+}
+
+/** Stage `stage` begins with these requests; the function then reports each one's state. */
+function stageReporter(progress: ProgressReporter, stage: number, labels: readonly string[]): (request: number, state: ItemState) => void {
+  progress.begin(stage, labels);
+  return (request, state) => progress.update(stage, request, state);
+}
 
 /**
  * Pipeline (reference §7): the whole definition is checked first (operations,
@@ -37,7 +52,7 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async run({ files, params, workspace, engine }: ProcessorInput<typeof pipelineTool>): Promise<ProcessorOutput> {
+  async run({ files, params, workspace, engine, progress }: ProcessorInput<typeof pipelineTool>): Promise<ProcessorOutput> {
     // Required by the schema: never undefined here.
     const definition = this.readDefinition(params.json ?? '');
     let current: PipelineFile[] = files.map((file) => ({ path: file.path, name: file.originalName }));
@@ -46,10 +61,11 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
     const issues = checkPipeline(definition, this.catalog.tools, names);
     if (issues.length > 0) throw invalidPipeline(issues);
 
+    progress.plan(definition.pipeline.map((step) => this.catalog.toolFor(step.operation, step.parameters)!.title));
     for (const [index, step] of definition.pipeline.entries()) {
       const at = { step: index + 1, operation: step.operation };
       try {
-        current = await this.runStep(step, current, workspace, engine);
+        current = await this.runStep(step, current, workspace, engine, (names) => stageReporter(progress, index, names));
       } catch (error) {
         throw stepFailure(error, at, this.config);
       }
@@ -65,15 +81,28 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
   }
 
   /** One step over the current files: per file, or once with all of them for a tool that combines files. */
-  private async runStep(step: PipelineStep, current: readonly PipelineFile[], workspace: Workspace, engine: EngineOptions): Promise<PipelineFile[]> {
+  private async runStep(
+    step: PipelineStep,
+    current: readonly PipelineFile[],
+    workspace: Workspace,
+    engine: EngineOptions,
+    beginStage: (requestNames: string[]) => (request: number, state: ItemState) => void,
+  ): Promise<PipelineFile[]> {
     const tool = this.catalog.toolFor(step.operation, step.parameters)!;
     const processor = this.catalog.processorOf(tool);
     const taken = await filesOfTypes(current, tool.input.accept);
     if (taken.length === 0) throw ApiError.wrongFileType(tool.input.messages.wrongType);
 
     const next: PipelineFile[] = [];
-    for (const group of await this.requests(tool, step, taken, current)) {
-      const answer = await this.runner.execute(tool, processor, group.request, workspace, engine);
+    const requests = await this.requests(tool, step, taken, current);
+    const report = beginStage(requests.map((r) => r.label));
+    for (const [index, group] of requests.entries()) {
+      report(index, 'running');
+      const answer = await this.runner.execute(tool, processor, group.request, workspace, engine).catch((error: unknown) => {
+        report(index, 'failed');
+        throw error;
+      });
+      report(index, 'done');
       if ('noContent' in answer) continue;
       if (extensionOf(answer.fileName) === '.zip') {
         next.push(...(await unpackZip(answer.path, (name) => workspace.newPath(extensionOf(name)))));
@@ -84,8 +113,8 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
     return next;
   }
 
-  /** The requests a step makes, each with the name its result carries on. */
-  private async requests(tool: AnyTool, step: PipelineStep, taken: PipelineFile[], current: readonly PipelineFile[]): Promise<{ request: ToolRequest; name: string }[]> {
+  /** The requests a step makes, each with the name its result carries on and the files it works on, for progress. */
+  private async requests(tool: AnyTool, step: PipelineStep, taken: PipelineFile[], current: readonly PipelineFile[]): Promise<StepRequest[]> {
     const body = stepBody(step.parameters);
     const othersInto = tool.pipelineInput?.othersInto;
     if (othersInto) {
@@ -93,12 +122,18 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
       const [main] = taken;
       const [, field] = fileFieldsOf(tool).find(([name]) => name === othersInto)!;
       const others = await filesOfTypes(current.filter((file) => file !== main), field.accept);
-      return [{ request: { uploads: [await asSentFile(main)], body: { ...body, [othersInto]: await Promise.all(others.map(asSentFile)) } }, name: main.name }];
+      return [
+        {
+          request: { uploads: [await asSentFile(main)], body: { ...body, [othersInto]: await Promise.all(others.map(asSentFile)) } },
+          name: main.name,
+          label: [main, ...others].map((file) => file.name).join(' + '),
+        },
+      ];
     }
     if (tool.input.combine) {
-      return [{ request: { uploads: await Promise.all(taken.map(asSentFile)), body }, name: taken[0].name }];
+      return [{ request: { uploads: await Promise.all(taken.map(asSentFile)), body }, name: taken[0].name, label: taken.map((file) => file.name).join(' + ') }];
     }
-    return Promise.all(taken.map(async (file) => ({ request: { uploads: [await asSentFile(file)], body }, name: file.name })));
+    return Promise.all(taken.map(async (file) => ({ request: { uploads: [await asSentFile(file)], body }, name: file.name, label: file.name })));
   }
 
   /** One file as itself (reference §7.3: octet-stream whatever it is); several, or none, as output.zip. */
