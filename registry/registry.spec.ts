@@ -29,10 +29,16 @@ describe('the registry', () => {
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
     it('accepts its own defaults', () => {
       const defaults = Object.fromEntries(Object.entries(tool.fields).map(([name, f]) => [name, f.default]));
-      // A required field gets a value of its kind: an option, options, a page, a file.
+      // A required field gets a value of its kind: an option, options, a page, a file, its own example text.
       const firstOption = (f: Field) => (f as Field & { options: { value: unknown }[] }).options[0].value;
       const sample = (f: Field) =>
-        f.kind === 'select' ? firstOption(f) : f.kind === 'choices' ? [firstOption(f)] : f.kind === 'file' ? [{ name: 'sample', size: 1 }] : '1';
+        f.kind === 'select'
+          ? firstOption(f)
+          : f.kind === 'choices'
+            ? [firstOption(f)]
+            : f.kind === 'file'
+              ? [{ name: 'sample', size: 1 }]
+              : ((f as Field & { example?: string }).example ?? '1');
       const filled = Object.fromEntries(Object.entries(tool.fields).map(([name, f]) => [name, f.required ? sample(f) : defaults[name]]));
       expect(schemaOf(tool).safeParse(filled).error?.issues ?? []).toEqual([]);
     });
