@@ -161,6 +161,15 @@ function writeResults(outDir: string, results: Results): void {
   console.log(`\nWrote docs/bench/latest.json and docs/bench/latest.md`);
 }
 
+/** The pipeline the large-file table runs. */
+const MERGE_THEN_ROTATE = JSON.stringify({
+  name: 'Merge and turn',
+  pipeline: [
+    { operation: '/api/v1/general/merge-pdfs', parameters: {} },
+    { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 90 } },
+  ],
+});
+
 async function main(): Promise<void> {
   if (ONLY) return onlySection(ONLY);
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
@@ -197,6 +206,16 @@ async function main(): Promise<void> {
           name: `merge 2 × ${Math.round(statSync(halves[0]).size / MB)} MB`,
           request: (base: string) => curl(base, '/api/v1/general/merge-pdfs', halves, {}, out),
           raw: () => qpdf(['--stream-data=preserve', '--empty', '--pages', halves[0], '1-z', halves[1], '1-z', '--', rawOut]),
+        },
+        {
+          // Two steps in one request, the files staying on disk between them: the same two qpdf runs are the baseline.
+          name: `pipeline merge → rotate, 2 × ${Math.round(statSync(halves[0]).size / MB)} MB`,
+          request: (base: string) => curl(base, '/api/v1/pipeline/handleData', halves, { json: MERGE_THEN_ROTATE }, out),
+          raw: async () => {
+            const merged = join(dir, 'raw-merged.pdf');
+            await qpdf(['--stream-data=preserve', '--empty', '--pages', halves[0], '1-z', halves[1], '1-z', '--', merged]);
+            await qpdf(['--stream-data=preserve', '--rotate=+90', merged, rawOut]);
+          },
         },
         {
           name: `one page out of ${Math.round(statSync(big).size / MB)} MB`,
