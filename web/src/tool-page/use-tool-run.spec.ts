@@ -254,6 +254,21 @@ describe('useToolRun', () => {
       expect(runner().result).toMatchObject({ fileName: 'rotated.pdf', kind: 'download' });
     });
 
+    // The pipeline answers a single file as application/octet-stream under its name (reference §7).
+    it('previews bytes served under a .pdf name as a PDF', async () => {
+      send.mockResolvedValueOnce(answer({ contentType: 'application/octet-stream', contentDisposition: served('report_rotated.pdf') }));
+      const runner = mount(rotateTool);
+      await runner().run([pdf('report.pdf')], { angle: 90 });
+      expect(runner().result).toMatchObject({ kind: 'pdf' });
+    });
+
+    it('downloads bytes served under another name, even where a PDF was declared', async () => {
+      send.mockResolvedValueOnce(answer({ contentType: 'application/octet-stream', contentDisposition: served('report.docx') }));
+      const runner = mount(rotateTool);
+      await runner().run([pdf('report.pdf')], { angle: 90 });
+      expect(runner().result).toMatchObject({ kind: 'download' });
+    });
+
     it('saves Email to PDF’s HTML intermediate as HTML, for download', async () => {
       send.mockResolvedValueOnce(answer({ contentType: 'text/html; charset=utf-8', contentDisposition: served('mail.eml.html') }));
       const runner = mount(emailToPdfTool);

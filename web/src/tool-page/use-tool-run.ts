@@ -2,7 +2,7 @@ import { resolveResult, SHARED_TEXTS, type AnyTool, type ResultKind } from '@fol
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REQUEST_ENHANCERS } from '../request-enhancers';
 import { useToast } from '../toast';
-import { isBatchRun, resultFileName } from './result-file-name';
+import { fileNameFromContentDisposition, isBatchRun, resultFileName } from './result-file-name';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
 import { toolFormData } from './tool-form-data';
 
@@ -37,16 +37,23 @@ export interface ToolRun {
 /** Spec §8: one toast for every failure, the title and the body on two lines. */
 export const FAILURE_MESSAGE = `${SHARED_TEXTS.errorToastTitle}\n${SHARED_TEXTS.errorToastBody}`;
 
-function resultKind(tool: AnyTool, params: Record<string, unknown>, fileCount: number, contentType: string): ResultKind {
+function resultKind(tool: AnyTool, params: Record<string, unknown>, fileCount: number, response: MultipartResponse): ResultKind {
   if (isBatchRun(tool, fileCount)) return 'zip';
   const { kind } = resolveResult(tool, params);
   // Never preview as a PDF what is not one.
-  if (kind === 'pdf' && !contentType.toLowerCase().includes('application/pdf')) return 'download';
+  if (kind === 'pdf' && !isPdfAnswer(response)) return 'download';
   return kind;
 }
 
+/** A PDF by its type, or bytes served under a .pdf name (the pipeline's single result is application/octet-stream, reference §7). */
+function isPdfAnswer({ contentType, contentDisposition }: MultipartResponse): boolean {
+  const type = contentType.toLowerCase();
+  if (type.includes('application/pdf')) return true;
+  return type.includes('application/octet-stream') && /\.pdf$/i.test(fileNameFromContentDisposition(contentDisposition) ?? '');
+}
+
 function toResult(tool: AnyTool, files: readonly File[], params: Record<string, unknown>, response: MultipartResponse): ToolResult {
-  const kind = resultKind(tool, params, files.length, response.contentType);
+  const kind = resultKind(tool, params, files.length, response);
   return {
     body: response.body,
     fileName: resultFileName(tool, files, response.contentDisposition, params, response.contentType),
