@@ -13,6 +13,7 @@ import './styles/tool-page.css';
 import './styles/pages.css';
 import './styles/toast.css';
 import './styles/bookmark-editor.css';
+import './styles/pipeline-editor.css';
 
 // Fail on load, naming every field without a widget, rather than on the one page that needs it.
 assertWidgetsResolve(tools);
