@@ -1,5 +1,7 @@
 import type { AnyTool } from '@folio/registry';
-import Form from '@rjsf/core';
+// The Form alone: @rjsf/core's index also exports a test helper that imports the AJV validator,
+// which compiles with `new Function` (forbidden by the app's CSP) and is not installed.
+import Form from '@rjsf/core/lib/components/Form.js';
 import { errorId, type FieldErrorProps, type RJSFSchema } from '@rjsf/utils';
 import { useMemo, type DragEvent, type KeyboardEvent } from 'react';
 import type { EditorStep } from './pipeline-state';
