@@ -8,6 +8,7 @@ import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
 import { PasswordWidget } from './PasswordWidget';
+import { PipelineEditorWidget } from './pipeline-editor/PipelineEditorWidget';
 import { SectionGridWidget } from './SectionGridWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -33,8 +34,7 @@ export const WIDGETS = {
   color: ColorWidget,
   'section-grid': SectionGridWidget,
   'bookmark-editor': BookmarkEditorWidget,
-  // Stand-in until the visual editor lands: the definition as JSON text.
-  'pipeline-editor': TextareaWidget,
+  'pipeline-editor': PipelineEditorWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';

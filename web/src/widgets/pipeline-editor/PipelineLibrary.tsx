@@ -1,6 +1,4 @@
-import type { PipelineDefinition } from '@folio/registry';
-// The examples live with the tool's declaration, which the registry's index exports only as `pipelineTool`.
-import { PIPELINE_EXAMPLES } from '@folio/registry/pipeline.tool';
+import { PIPELINE_EXAMPLES, type PipelineDefinition } from '@folio/registry';
 import { useRef } from 'react';
 
 interface PipelineLibraryProps {
