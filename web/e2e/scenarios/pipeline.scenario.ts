@@ -97,6 +97,20 @@ export default defineScenario(pipelineTool, [
     },
   },
   {
+    name: 'previews a single PDF result (served as application/octet-stream under a .pdf name)',
+    run: async (ctx) => {
+      await ctx.open();
+      await ctx.page.getByLabel('Pipeline name', { exact: true }).fill('Turn');
+      await addStep(ctx, 'rotate', rotateTool.title);
+      await ctx.chooseFiles([pdfUpload('single.pdf', await makePdf(1, { label: 'single' }))]);
+      await ctx.run();
+      await ctx.expectResultView();
+      const result = await ctx.download();
+      expect(result.name).toMatch(/\.pdf$/);
+      expect(rotations(result.bytes)).toEqual([90]);
+    },
+  },
+  {
     name: 'shows an out-of-range option next to its field, with the server’s own message, and sends nothing',
     run: async (ctx) => {
       const { page } = ctx;
