@@ -1,4 +1,4 @@
-import { checkPipeline, defineTool, describePipelineIssue, notInSpec, parsePipelineDefinition, text } from './kit';
+import { checkPipeline, defineTool, describePipelineIssue, notInSpec, parsePipelineDefinition, PIPELINE_MESSAGES, text } from './kit';
 // A cycle, used only when a definition is checked, by which time every tool is loaded.
 import { tools } from './index';
 
@@ -34,7 +34,10 @@ export const pipelineTool = defineTool({
       required: notInSpec('Please send a pipeline definition in the "json" field.', REFERENCE),
       check: (json: string) => {
         const parsed = parsePipelineDefinition(json);
-        const issue = 'issue' in parsed ? parsed.issue : checkPipeline(parsed.definition, tools)[0];
+        if ('issue' in parsed) return describePipelineIssue(parsed.issue);
+        // The spec's page requires a name; every definition in the reference's format has one.
+        if (parsed.definition.name.trim() === '') return PIPELINE_MESSAGES.nameMissing;
+        const [issue] = checkPipeline(parsed.definition, tools);
         return issue && describePipelineIssue(issue);
       },
       // Steps would need files of their types; no steps hands any file back as it came.

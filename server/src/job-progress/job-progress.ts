@@ -11,7 +11,8 @@ export interface StageProgress {
 
 /** A job's progress as clients read it. */
 export interface JobProgressReport {
-  state: 'running' | 'done' | 'failed';
+  /** `waiting`: nothing recorded under the id (not started yet, or long over). */
+  state: 'waiting' | 'running' | 'done' | 'failed';
   stages: StageProgress[];
 }
 

@@ -4,7 +4,7 @@ type ItemState = 'waiting' | 'running' | 'done' | 'failed';
 
 /** As GET /api/v1/progress/{id} answers (server/src/job-progress/job-progress.ts). */
 interface ProgressReport {
-  state: 'running' | 'done' | 'failed';
+  state: 'waiting' | 'running' | 'done' | 'failed';
   stages: { title: string; items: { name: string; state: ItemState }[] }[];
 }
 
@@ -26,7 +26,6 @@ export function RunProgress({ progressId }: { progressId: string }) {
     const poll = async () => {
       try {
         const response = await fetch(`/api/v1/progress/${progressId}`, { cache: 'no-store' });
-        // 404 until the upload is in and the run has started.
         if (response.ok && !stopped) setReport((await response.json()) as ProgressReport);
       } catch {
         // A missed poll is made up by the next.

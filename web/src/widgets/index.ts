@@ -8,7 +8,7 @@ import { FileWidget } from './FileWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
 import { PasswordWidget } from './PasswordWidget';
-import { PipelineEditorWidget } from './pipeline-editor/PipelineEditorWidget';
+import { LazyPipelineEditorWidget } from './pipeline-editor/LazyPipelineEditorWidget';
 import { SectionGridWidget } from './SectionGridWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -34,7 +34,7 @@ export const WIDGETS = {
   color: ColorWidget,
   'section-grid': SectionGridWidget,
   'bookmark-editor': BookmarkEditorWidget,
-  'pipeline-editor': PipelineEditorWidget,
+  'pipeline-editor': LazyPipelineEditorWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';

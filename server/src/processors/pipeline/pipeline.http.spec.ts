@@ -208,10 +208,11 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
       expect(await leftoversAfterCleanup(server)).toEqual([]);
     });
 
-    it('a definition that is not JSON, or has no step list', async () => {
+    it('a definition that is not JSON, has no step list or no name', async () => {
       for (const [json, detail] of [
         ['{oops', 'The pipeline definition is not valid JSON.'],
         ['{"name":"x"}', 'The pipeline definition must be an object with a "pipeline" list of steps.'],
+        ['{"name":" ","pipeline":[]}', 'Please enter a pipeline name.'],
       ]) {
         const res = await run([pdfUpload('a.pdf', await pdf())], json);
         expect(res.status).toBe(400);
@@ -270,7 +271,7 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
         { operation: '/api/v1/general/merge-pdfs', parameters: {} },
       ],
     };
-    expect((await supertest(server.http).get(`/api/v1/progress/${id}`)).status).toBe(404);
+    expect((await supertest(server.http).get(`/api/v1/progress/${id}`)).body).toEqual({ state: 'waiting', stages: [] });
     const res = await postTool(server, `${pipelineTool.endpoint}?progressId=${id}`, [pdfUpload('a.pdf', await makePdf(1)), pdfUpload('b.pdf', await makePdf(1))], {
       json: JSON.stringify(definition),
     });
