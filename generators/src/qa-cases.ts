@@ -27,10 +27,9 @@ import {
   type AnyTool,
   type ChoicesOptions,
   type EntriesOptions,
-  type Field,
+  type DeclaredField,
   type FileTypeKey,
   type Scalar,
-  type SelectOption,
 } from '@folio/registry';
 
 /** Placeholder for a success until `add` knows the case's fields. */
@@ -225,22 +224,6 @@ export interface QaCase {
    */
   run: 'http' | 'schema';
 }
-
-/** The field as declared, with every builder's options visible (each kind uses some). */
-type DeclaredField = Field & {
-  invalid?: string;
-  min?: number;
-  max?: number;
-  greaterThan?: number;
-  inputMin?: number;
-  step?: number;
-  integer?: boolean;
-  multipleOf?: number;
-  maxLength?: number;
-  caseInsensitive?: boolean;
-  options?: readonly SelectOption[];
-  choices?: readonly SelectOption<number>[];
-};
 
 type Values = Record<string, Scalar | undefined>;
 

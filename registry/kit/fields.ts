@@ -70,6 +70,25 @@ export interface Field<T = unknown> extends FieldCommon {
   toBody?(value: T, name: string): [string, string][];
 }
 
+/**
+ * A declared field with every builder's options visible (each kind uses some),
+ * for code that reads fields of any kind: OpenAPI and JSON Schema, the QA matrix.
+ */
+export type DeclaredField = Field & {
+  invalid?: string;
+  min?: number;
+  max?: number;
+  greaterThan?: number;
+  inputMin?: number;
+  step?: number;
+  integer?: boolean;
+  multipleOf?: number;
+  maxLength?: number;
+  caseInsensitive?: boolean;
+  options?: readonly SelectOption[];
+  choices?: readonly SelectOption<number>[];
+};
+
 export interface SelectOption<V extends Scalar = Scalar> {
   /** Value sent over the wire. e.g. 90 or 'CUSTOM' */
   value: V;

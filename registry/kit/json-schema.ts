@@ -4,11 +4,11 @@ import {
   maxFilesOfField,
   wrongTypeMessage,
   type ChoicesOptions,
+  type DeclaredField,
   type EntriesOptions,
   type Field,
   type FileField,
   type Scalar,
-  type SelectOption,
 } from './fields';
 import { FILE_TYPES, type FileTypeKey } from './file-types';
 import { formatSizeLimit } from './wire';
@@ -20,20 +20,6 @@ import { formatSizeLimit } from './wire';
  */
 
 export type JsonSchema = Record<string, unknown>;
-
-/** A declared field with every builder's options visible (each kind uses some). */
-type DeclaredField = Field & {
-  invalid?: string;
-  min?: number;
-  max?: number;
-  greaterThan?: number;
-  integer?: boolean;
-  multipleOf?: number;
-  maxLength?: number;
-  caseInsensitive?: boolean;
-  options?: readonly SelectOption[];
-  choices?: readonly SelectOption<number>[];
-};
 
 export const PAGE_GRAMMAR =
   'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
