@@ -1,6 +1,6 @@
 import type { AnyTool } from './define-tool';
 import { describeFileTypes, fileFieldsOf, type Scalar } from './fields';
-import { extensionOf, FILE_TYPES, type FileTypeInfo, type FileTypeKey } from './file-types';
+import { extensionOf, matchesFileType } from './file-types';
 import { renderFileName, resolveResult } from './results';
 import { collectParams, issueMessages, schemaOf } from './schema';
 
@@ -124,14 +124,6 @@ export function stepBody(parameters: Readonly<Record<string, unknown>>): Record<
   return Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key, wire(value)]).filter(([, value]) => value !== undefined));
 }
 
-/** Whether a file with this extension could be one of these types ('' is a name without one). */
-export function acceptsExtension(accept: readonly FileTypeKey[], extension: string): boolean {
-  return accept.some((key) => {
-    const info: FileTypeInfo = FILE_TYPES[key];
-    return info.identifiedBy === 'anything' || info.extensions.includes(extension);
-  });
-}
-
 /**
  * The extension of what a step hands on, from its declared download name; undefined
  * for a ZIP, whose entries (pages, images, parts) are known only once it has run.
@@ -165,7 +157,8 @@ export function checkPipeline(definition: PipelineDefinition, tools: readonly An
     if (!parsed.success) {
       for (const { field, message } of issueMessages(parsed.error)) issues.push({ ...at, field, message });
     }
-    if (extensions && !extensions.some((extension) => acceptsExtension(tool.input.accept, extension))) {
+    // A name with only the extension: would a file so named be taken, as the page filters picks?
+    if (extensions && !extensions.some((extension) => matchesFileType({ name: `file${extension}` }, tool.input.accept))) {
       issues.push({
         ...at,
         message: `${tool.title} takes ${describeFileTypes(tool.input.accept)} files, and none reaches this step (it gets ${describeExtensions(extensions)}).`,

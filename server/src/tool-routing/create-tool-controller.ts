@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Controller, Get, Post, Req, Res, UseInterceptors, type CallHandler, type ExecutionContext, type Type } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
 import type { Request, Response } from 'express';
-import { maxFilesPerRequest, maxPartsPerRequest, pascalCase } from '@folio/registry';
+import { maxFilesPerRequest, maxPartsPerRequest, pascalCase, toolForOperation } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
-import type { Processor } from './processor';
 import type { ToolBinding } from './processor-discovery';
+import { ToolCatalog } from './tool-catalog';
 import { ToolRunner } from './tool-runner';
 import { requestWorkspace } from '../workspace/workspace';
 
@@ -18,8 +17,8 @@ import { requestWorkspace } from '../workspace/workspace';
  * from decorators, so they are applied here, in code, once for every endpoint.
  */
 export function createToolController(route: readonly ToolBinding[], config: ServerConfig): Type<unknown> {
-  const owner = route.find((b) => !b.tool.sharesEndpoint) ?? route[0];
-  const endpoint = owner.tool.endpoint;
+  // Every tool on a route has the route's endpoint.
+  const endpoint = route[0].tool.endpoint;
   const maxFiles = Math.max(...route.map((b) => maxFilesPerRequest(b.tool.input, config.maxFiles)));
   // One part more than allowed still reaches the runner, whose answer names the field that got too many.
   const maxParts = Math.max(...route.map((b) => maxPartsPerRequest(b.tool, config.maxFiles))) + 1;
@@ -48,23 +47,21 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     }
   }
 
-  /** The binding a request is for: a sharing tool when the body carries one of its fields. */
-  const bindingFor = (body: Record<string, unknown>): ToolBinding =>
-    route.find((b) => b.tool.sharesEndpoint?.whenAnyField.some((field) => body[field] !== undefined)) ?? owner;
+  const routeTools = route.map((b) => b.tool);
 
   @Controller()
   class ToolController {
     constructor(
       private readonly runner: ToolRunner,
-      private readonly modules: ModuleRef,
+      private readonly catalog: ToolCatalog,
     ) {}
 
     @Post(endpoint)
     @UseInterceptors(Upload)
     handle(@Req() req: Request, @Res() res: Response): Promise<void> {
-      const binding = bindingFor((req.body ?? {}) as Record<string, unknown>);
-      const processor = this.modules.get<Processor>(binding.processor, { strict: false });
-      return this.runner.run(binding.tool, processor, req, res);
+      // A sharing tool when the body carries one of its fields, else the owner (as a pipeline step chooses).
+      const tool = toolForOperation(routeTools, endpoint, (req.body ?? {}) as Record<string, unknown>)!;
+      return this.runner.run(tool, this.catalog.processorOf(tool), req, res);
     }
 
     @Get(endpoint)

@@ -61,11 +61,13 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
     const issues = checkPipeline(definition, this.catalog.tools, names);
     if (issues.length > 0) throw invalidPipeline(issues);
 
-    progress.plan(definition.pipeline.map((step) => this.catalog.toolFor(step.operation, step.parameters)!.title));
+    // Each operation names a tool: checkPipeline has refused any that does not.
+    const stepTools = definition.pipeline.map((step) => this.catalog.toolFor(step.operation, step.parameters)!);
+    progress.plan(stepTools.map((tool) => tool.title));
     for (const [index, step] of definition.pipeline.entries()) {
       const at = { step: index + 1, operation: step.operation };
       try {
-        current = await this.runStep(step, current, workspace, engine, (names) => stageReporter(progress, index, names));
+        current = await this.runStep(stepTools[index], step, current, workspace, engine, (names) => stageReporter(progress, index, names));
       } catch (error) {
         throw stepFailure(error, at, this.config);
       }
@@ -82,13 +84,13 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
 
   /** One step over the current files: per file, or once with all of them for a tool that combines files. */
   private async runStep(
+    tool: AnyTool,
     step: PipelineStep,
     current: readonly PipelineFile[],
     workspace: Workspace,
     engine: EngineOptions,
     beginStage: (requestNames: string[]) => (request: number, state: ItemState) => void,
   ): Promise<PipelineFile[]> {
-    const tool = this.catalog.toolFor(step.operation, step.parameters)!;
     const processor = this.catalog.processorOf(tool);
     const taken = await filesOfTypes(current, tool.input.accept);
     if (taken.length === 0) throw ApiError.wrongFileType(tool.input.messages.wrongType);
