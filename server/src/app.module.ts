@@ -13,17 +13,23 @@ class WebAppModule {}
 @Module({})
 export class AppModule {
   static create(config: ServerConfig, tools: readonly AnyTool[] = registeredTools, processorsDir?: string): DynamicModule {
+    // A worker node (FOLIO_ROLE=worker) serves no pages or API: it runs queued jobs, and answers health and metrics.
+    const takesRequests = config.role !== 'worker';
     return {
       module: AppModule,
       global: true,
       imports: [
         ToolsModule.register({ tools, config, processorsDir }),
-        ContactModule.register(config.dataDir),
-        OpenApiModule.register({ tools, config }),
-        // Last: its catch-all route must come after every real route.
-        { module: WebAppModule, controllers: [WebAppController] },
+        ...(takesRequests
+          ? [
+              ContactModule.register(config.dataDir),
+              OpenApiModule.register({ tools, config }),
+              // Last: its catch-all route must come after every real route.
+              { module: WebAppModule, controllers: [WebAppController] },
+            ]
+          : []),
       ],
-      controllers: [SiteController],
+      controllers: takesRequests ? [SiteController] : [],
       providers: [{ provide: SERVER_CONFIG, useValue: config }],
       exports: [SERVER_CONFIG],
     };

@@ -62,7 +62,19 @@ export interface ServerConfig {
   contactAddressWindowMs: number;
   /** FOLIO_CONTACT_MAX_PER_HOUR: contact messages accepted per hour from everyone together (then 429). */
   contactMaxPerHour: number;
+  /** FOLIO_JOB_RESULT_TTL_MIN: how long an async job's result waits to be downloaded before it is deleted. */
+  jobResultTtlMs: number;
+  /** FOLIO_REDIS_URL: run jobs on BullMQ queues in this Redis, shared by every node (docs/deploy.md); in-process when unset. */
+  redisUrl: string | undefined;
+  /** FOLIO_ROLE: with Redis, what this node does: accept requests (`api`), run engines (`worker`), or both (`all`). */
+  role: ServerRole;
+  /** FOLIO_SHARED_DIR: with Redis, the folder every node mounts at the same path, where jobs' files live. */
+  sharedDir: string | undefined;
+  /** FOLIO_JOB_LOCK_MS: with Redis, how long a worker's silence means it died; its job is then retried once elsewhere. */
+  jobLockMs: number;
 }
+
+export type ServerRole = 'api' | 'worker' | 'all';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
@@ -124,8 +136,25 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     contactMaxPerAddress: positiveNumber('FOLIO_CONTACT_MAX_PER_ADDRESS', 5),
     contactAddressWindowMs: positiveNumber('FOLIO_CONTACT_WINDOW_MIN', 10) * 60_000,
     contactMaxPerHour: positiveNumber('FOLIO_CONTACT_MAX_PER_HOUR', 200),
+    jobResultTtlMs: positiveNumber('FOLIO_JOB_RESULT_TTL_MIN', 10) * 60_000,
+    ...clusterSettings(),
     ...overrides,
   };
+}
+
+/** The scale-out settings, which only make sense together: Redis, a role, and a folder every node shares. */
+function clusterSettings(): Pick<ServerConfig, 'redisUrl' | 'role' | 'sharedDir' | 'jobLockMs'> {
+  const redisUrl = process.env.FOLIO_REDIS_URL || undefined;
+  const role = (process.env.FOLIO_ROLE || 'all') as ServerRole;
+  if (!['api', 'worker', 'all'].includes(role)) throw new Error(`FOLIO_ROLE must be api, worker or all, got "${role}".`);
+  const sharedDir = process.env.FOLIO_SHARED_DIR || undefined;
+  if (redisUrl !== undefined) {
+    if (!URL.canParse(redisUrl) || !/^rediss?:$/.test(new URL(redisUrl).protocol)) throw new Error(`FOLIO_REDIS_URL must be a redis:// URL, got "${redisUrl}".`);
+    if (sharedDir === undefined) throw new Error('FOLIO_SHARED_DIR must name the folder every node shares when FOLIO_REDIS_URL is set.');
+  } else if (role !== 'all') {
+    throw new Error(`FOLIO_ROLE=${role} needs FOLIO_REDIS_URL: without Redis one process does everything.`);
+  }
+  return { redisUrl, role, sharedDir: sharedDir && resolve(sharedDir), jobLockMs: positiveNumber('FOLIO_JOB_LOCK_MS', 30_000) };
 }
 
 export const SERVER_CONFIG = Symbol('SERVER_CONFIG');

@@ -11,10 +11,18 @@ import { join } from 'node:path';
 type Stopper = () => Promise<void>;
 
 const running = new Map<string, Stopper>();
+/** Starts per engine since the process began: every start after the first is a restart (metrics). */
+const starts = new Map<string, number>();
 
 /** Called by an engine once it has started something that must be stopped. */
 export function registerEngine(name: string, stop: Stopper): void {
   running.set(name, stop);
+  starts.set(name, (starts.get(name) ?? 0) + 1);
+}
+
+/** How often each long-lived engine was started again after its first start (a crash, a hang, a stop). */
+export function engineRestarts(): Map<string, number> {
+  return new Map([...starts].map(([name, count]) => [name, count - 1]));
 }
 
 /** Called by an engine that stopped on its own (after a crash, say). */

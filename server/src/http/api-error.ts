@@ -70,6 +70,13 @@ export class ApiError extends Error {
     });
   }
 
+  /** The job queue (Redis) cannot be reached: new jobs are refused until it is back. */
+  static queueUnavailable(): ApiError {
+    return new ApiError(503, '/errors/queue-unavailable', 'Service Unavailable', 'Jobs cannot be queued right now; please try again in a few seconds.', {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+
   static tooManyFiles(max: number): ApiError {
     return new ApiError(400, '/errors/too-many-files', 'Too Many Files', max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`);
   }

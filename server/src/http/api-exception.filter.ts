@@ -7,6 +7,7 @@ import { BusyError, DeadlineExceededError, JobAbortedError } from '../engines/li
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { EngineCrashedError, EngineStalledError } from '../engines/process';
 import { ContentTooLargeError, InvalidInputError, TooManyPagesError } from '../input-checks/input-errors';
+import { QueueUnavailableError } from '../jobs/job-queue';
 import { ApiError, problemBody } from './api-error';
 
 /**
@@ -53,6 +54,7 @@ export function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUp
   if (exception instanceof EngineStalledError) return ApiError.documentTooComplex(`Processing stopped after ${Math.round(exception.watchdogMs / 1000)} s, far longer than this document should take: it is damaged or too complex.`);
   if (exception instanceof DocumentScriptTimeoutError) return ApiError.documentTooComplex(exception.message);
   if (exception instanceof BusyError) return ApiError.busy(exception.retryAfterSeconds);
+  if (exception instanceof QueueUnavailableError) return ApiError.queueUnavailable();
   const bodyError = bodyParserError(exception);
   if (bodyError) return bodyError;
   if (!(exception instanceof HttpException)) return undefined;

@@ -14,6 +14,14 @@ export interface JobProgressReport {
   /** `waiting`: nothing recorded under the id (not started yet, or long over). */
   state: 'waiting' | 'running' | 'done' | 'failed';
   stages: StageProgress[];
+  /** How far the work has got and what it is doing now, e.g. `{ fraction: 0.4, stage: 'page 12 of 30' }`. */
+  current?: ProgressMeasure;
+}
+
+/** A job's progress in one line: a fraction from 0 to 1 and the stage, e.g. 'step 2 of 4: Compress'. */
+export interface ProgressMeasure {
+  fraction: number;
+  stage: string;
 }
 
 /**
@@ -24,10 +32,58 @@ export interface ProgressReporter {
   plan(stages: readonly string[]): void;
   begin(stage: number, items: readonly string[]): void;
   update(stage: number, item: number, state: ItemState): void;
+  /** Work without stages tells how far it has got directly: measure(12 / 30, 'page 12 of 30'). */
+  measure(fraction: number, stage: string): void;
 }
 
 /** For a request nobody watches. */
-export const SILENT_PROGRESS: ProgressReporter = { plan: () => undefined, begin: () => undefined, update: () => undefined };
+export const SILENT_PROGRESS: ProgressReporter = { plan: () => undefined, begin: () => undefined, update: () => undefined, measure: () => undefined };
+
+/**
+ * A reporter that keeps a report and tells `onChange` after every change: the
+ * stages as the pipeline page lists them, and the one-line measure jobs publish
+ * (a measured stage, or one worked out from the stages' items).
+ */
+export function recordingReporter(report: JobProgressReport, onChange: (report: JobProgressReport) => void = () => undefined): ProgressReporter {
+  const stage = (index: number) => report.stages[index];
+  const changed = () => {
+    report.current = measureOfStages(report.stages) ?? report.current;
+    onChange(report);
+  };
+  return {
+    plan: (titles) => {
+      report.stages = titles.map((title) => ({ title, items: [] }));
+      changed();
+    },
+    begin: (index, items) => {
+      if (stage(index)) stage(index).items = items.map((name) => ({ name, state: 'waiting' }));
+      changed();
+    },
+    update: (index, item, state) => {
+      const target = stage(index)?.items[item];
+      if (target) target.state = state;
+      changed();
+    },
+    measure: (fraction, label) => {
+      report.current = { fraction: Math.min(Math.max(fraction, 0), 1), stage: label };
+      onChange(report);
+    },
+  };
+}
+
+/** Stages' progress in one line: steps count equally, and within a step its files. e.g. 'step 2 of 4: Compress (file 1 of 3)' */
+function measureOfStages(stages: readonly StageProgress[]): ProgressMeasure | undefined {
+  if (stages.length === 0) return undefined;
+  const finished = (item: { state: ItemState }) => item.state === 'done' || item.state === 'failed';
+  let index = stages.findIndex((s) => s.items.length === 0 || !s.items.every(finished));
+  if (index < 0) index = stages.length - 1;
+  const { title, items } = stages[index];
+  const doneItems = items.filter(finished).length;
+  const withinStage = items.length === 0 ? 0 : doneItems / items.length;
+  const running = items.findIndex((item) => item.state === 'running');
+  const fileNote = items.length > 1 && running >= 0 ? ` (file ${running + 1} of ${items.length})` : '';
+  return { fraction: (index + withinStage) / stages.length, stage: `step ${index + 1} of ${stages.length}: ${title}${fileNote}` };
+}
 
 /** A client's id for a request's progress: a random UUID it chose, which nobody else can guess. */
 export const PROGRESS_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,20 +109,8 @@ export class JobProgress {
     const entry: { report: JobProgressReport; endedAt?: number } = { report };
     this.jobs.delete(id);
     this.jobs.set(id, entry);
-    const stage = (index: number) => report.stages[index];
     return {
-      reporter: {
-        plan: (titles) => {
-          report.stages = titles.map((title) => ({ title, items: [] }));
-        },
-        begin: (index, items) => {
-          if (stage(index)) stage(index).items = items.map((name) => ({ name, state: 'waiting' }));
-        },
-        update: (index, item, state) => {
-          const target = stage(index)?.items[item];
-          if (target) target.state = state;
-        },
-      },
+      reporter: recordingReporter(report),
       end: (ok) => {
         report.state = ok ? 'done' : 'failed';
         for (const item of report.stages.flatMap((s) => s.items)) if (item.state === 'running') item.state = ok ? 'done' : 'failed';

@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error';
 import type { ToolBinding } from './processor-discovery';
 import { ToolCatalog } from './tool-catalog';
 import { ToolRunner } from './tool-runner';
+import { JobRequests } from '../jobs/job-requests';
 import { requestWorkspace } from '../workspace/workspace';
 
 /**
@@ -54,6 +55,7 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     constructor(
       private readonly runner: ToolRunner,
       private readonly catalog: ToolCatalog,
+      private readonly jobs: JobRequests,
     ) {}
 
     @Post(endpoint)
@@ -61,6 +63,7 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
     handle(@Req() req: Request, @Res() res: Response): Promise<void> {
       // A sharing tool when the body carries one of its fields, else the owner (as a pipeline step chooses).
       const tool = toolForOperation(routeTools, endpoint, (req.body ?? {}) as Record<string, unknown>)!;
+      if (this.jobs.takes(req)) return this.jobs.run(tool, req, res);
       return this.runner.run(tool, this.catalog.processorOf(tool), req, res);
     }
 

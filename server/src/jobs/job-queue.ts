@@ -1,0 +1,68 @@
+import type { ProgressMeasure } from '../job-progress/job-progress';
+import type { JobFailure, JobResultFile, JobSpec, JobState, JobStatus } from './job';
+
+/** A job as a queue knows it; `JobStatus` is what clients see of it. */
+export interface JobRecord {
+  id: string;
+  toolId: string;
+  createdAt: number;
+  state: JobState;
+  queuePosition: number | null;
+  progress: ProgressMeasure;
+  failure?: JobFailure;
+  /** Once done: the file, or null when the tool had nothing to answer. */
+  result?: JobResultFile | null;
+}
+
+/**
+ * Where jobs wait and run: in this process (embedded), or on BullMQ queues in
+ * Redis that every node shares. Either way a job's files are in the job
+ * storage, and any node can answer its status, events and result.
+ */
+export interface JobQueue {
+  /** Jobs run in this very process: a synchronous request then runs directly, as it always has. */
+  readonly inProcess: boolean;
+  /** Queues a job whose files are in its folder. Refuses with BusyError past the bound, QueueUnavailableError when the queue cannot be reached. */
+  submit(spec: JobSpec): Promise<void>;
+  get(id: string): Promise<JobRecord | undefined>;
+  /** Stops a job, queued or running (its engines are killed), and removes its files; undefined if there is no such job. */
+  cancel(id: string): Promise<JobRecord | undefined>;
+  /** Calls `listener` with the job now and after every change until it ends (or the returned function is called). */
+  watch(id: string, listener: (job: JobRecord | undefined) => void): Promise<() => void>;
+  /** The result has been sent: the job and its files go now rather than at expiry. */
+  forget(id: string): Promise<void>;
+  /** Jobs waiting for a worker. */
+  depth(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Injection token of the job queue. */
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+/** The queue's store cannot be reached (Redis down): new jobs get 503 until it is back. */
+export class QueueUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The job queue cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+export function isFinished(job: Pick<JobRecord, 'state'>): boolean {
+  return job.state === 'done' || job.state === 'failed' || job.state === 'cancelled';
+}
+
+/** What `GET /api/v1/general/job/{id}` answers about a job. */
+export function jobStatus(job: JobRecord): JobStatus {
+  return {
+    jobId: job.id,
+    toolId: job.toolId,
+    state: job.state,
+    complete: isFinished(job),
+    queuePosition: job.state === 'queued' ? job.queuePosition : null,
+    progress: job.progress,
+    error: job.failure ? String(job.failure.body.detail ?? job.failure.body.error ?? 'The job failed.') : null,
+    ...(job.failure ? { failure: job.failure } : {}),
+    ...(job.state === 'done' ? { result: job.result ? { fileName: job.result.fileName, contentType: job.result.contentType, size: job.result.size } : null } : {}),
+    createdAt: new Date(job.createdAt).toISOString(),
+  };
+}

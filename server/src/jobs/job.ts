@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { ProgressMeasure } from '../job-progress/job-progress';
+
+/**
+ * A job as it waits in a queue: everything a worker on any node needs to run
+ * it. File paths are relative to the job's folder in the job storage, so the
+ * folder may be mounted anywhere (and later live in an object store).
+ */
+export interface JobSpec {
+  id: string;
+  toolId: string;
+  /** The main files. */
+  uploads: StoredFile[];
+  /** The option values as sent; a file field's parts are `{ file, originalName, size }` too. */
+  body: Record<string, unknown>;
+  /** Epoch ms by which it must be done, queueing included (the tool's time limit from when it was sent). */
+  deadline: number;
+  timeLimitMs: number;
+  createdAt: number;
+}
+
+/** An upload in a job's folder: its name there, and the name it was sent under. */
+export interface StoredFile {
+  file: string;
+  originalName: string;
+  size: number;
+}
+
+/** A finished job's file, in its folder, with what the synchronous answer would have said about it. */
+export interface JobResultFile {
+  file: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  headers?: Record<string, string>;
+}
+
+/** How a job ended badly: the status and problem JSON the synchronous request would have answered. */
+export interface JobFailure {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** What `GET /api/v1/general/job/{id}` answers. */
+export interface JobStatus {
+  jobId: string;
+  toolId: string;
+  state: JobState;
+  /** The reference's flag: the job has ended, well or badly. */
+  complete: boolean;
+  /** 1 for the next job to start; null once it runs. */
+  queuePosition: number | null;
+  progress: ProgressMeasure;
+  /** The failure's detail (the reference's `error` text), null unless failed or cancelled. */
+  error: string | null;
+  failure?: JobFailure;
+  /** Set when done with a file: its download name, type and size (`null` when there was nothing to answer, a 204). */
+  result?: Omit<JobResultFile, 'file' | 'headers'> | null;
+  createdAt: string;
+}
+
+/** 128 random bits or more: the id is the only key to a job and its files. */
+export function newJobId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** A job id as `newJobId` makes them (24 URL-safe characters); anything else names no job. */
+export const JOB_ID = /^[A-Za-z0-9_-]{24}$/;
+
+export const QUEUED_PROGRESS: ProgressMeasure = { fraction: 0, stage: 'queued' };

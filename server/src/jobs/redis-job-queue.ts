@@ -1,0 +1,331 @@
+import { EventEmitter } from 'node:events';
+import { Logger } from '@nestjs/common';
+import { Job, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import IORedis, { type RedisOptions } from 'ioredis';
+import { BusyError } from '../engines/limiter';
+import { recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
+import { QUEUED_PROGRESS, type JobFailure, type JobResultFile, type JobSpec } from './job';
+import { CANCELLED_FAILURE, workerLostFailure, type JobExecutor } from './job-executor';
+import { isFinished, QueueUnavailableError, type JobQueue, type JobRecord } from './job-queue';
+import type { JobStorage } from './job-storage';
+
+const QUEUE_NAME = 'folio-jobs';
+const PREFIX = 'folio';
+
+interface RedisAddress {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db: number;
+  tls?: object;
+}
+/** Where API nodes ask the worker running a job to stop it. */
+const CANCEL_CHANNEL = `${PREFIX}:cancel`;
+/** A job cancelled while it waited is removed from the queue; this mark answers for it meanwhile. */
+const cancelledKey = (id: string) => `${PREFIX}:cancelled:${id}`;
+/** How often a running job's progress is written to Redis at most. */
+const PROGRESS_EVERY_MS = 250;
+/** How often a watched job is read even without an event. */
+const WATCH_POLL_MS = 2_000;
+/** How often each API node looks for abandoned job folders and expired results. */
+const SWEEP_EVERY_MS = 30_000;
+
+export interface RedisJobQueueOptions {
+  redisUrl: string;
+  /** This node takes requests: it answers status and results and sweeps expired jobs. */
+  api: boolean;
+  /** This node runs jobs, `concurrency` at once. */
+  worker: boolean;
+  concurrency: number;
+  maxQueued: number;
+  resultTtlMs: number;
+  lockMs: number;
+}
+
+/** How a job failed, as the worker writes it into BullMQ's failed reason. */
+type FailedReason = { failure: JobFailure } | { cancelled: true };
+
+/**
+ * Jobs on a BullMQ queue in Redis, shared by every node: API nodes add jobs and
+ * read their state, workers run them. A worker that dies leaves its job's lock
+ * to expire; another worker then runs it once more (`maxStalledCount: 1`), and
+ * a second loss fails it with a clear error. Nothing about a job lives only in
+ * one process: state, progress and results' descriptions are in Redis, files
+ * in the shared storage.
+ */
+export class RedisJobQueue implements JobQueue {
+  readonly inProcess = false;
+  private readonly logger = new Logger('RedisJobQueue');
+  /** Commands wait for one reconnection at most while Redis is away, then fail (503) instead of piling up. */
+  private readonly commands: IORedis;
+  private readonly queue: Queue;
+  private readonly events?: QueueEvents;
+  private readonly worker?: Worker;
+  private readonly cancelListener?: IORedis;
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+  private readonly sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly options: RedisJobQueueOptions,
+    private readonly executor: JobExecutor,
+    private readonly storage: JobStorage,
+  ) {
+    const base = redisOptions(options.redisUrl);
+    this.commands = new IORedis({ ...base, maxRetriesPerRequest: 1 });
+    this.commands.on('error', () => undefined); // reconnects by itself; requests meanwhile get 503
+    this.queue = new Queue(QUEUE_NAME, { connection: this.commands, prefix: PREFIX });
+    this.queue.on('error', () => undefined);
+    // Blocking connections: BullMQ wants them to retry forever, which is how they come back after a Redis restart.
+    const blocking = { ...base, maxRetriesPerRequest: null } satisfies ConnectionOptions & RedisOptions;
+    if (options.api) {
+      this.events = new QueueEvents(QUEUE_NAME, { connection: blocking, prefix: PREFIX });
+      this.events.on('error', () => undefined);
+      for (const event of ['active', 'progress', 'completed', 'failed', 'removed', 'waiting', 'stalled'] as const) this.events.on(event, () => this.changes.emit('change'));
+      this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS);
+      this.sweeper.unref();
+    }
+    if (options.worker) {
+      this.worker = new Worker(QUEUE_NAME, (job, _token, signal) => this.run(job as Job<JobSpec>, signal), {
+        connection: blocking,
+        prefix: PREFIX,
+        concurrency: options.concurrency,
+        lockDuration: options.lockMs,
+        stalledInterval: options.lockMs,
+        maxStalledCount: 1,
+      });
+      this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+      this.cancelListener = new IORedis(blocking);
+      this.cancelListener.on('error', () => undefined);
+      void this.cancelListener.subscribe(CANCEL_CHANNEL).catch(() => undefined);
+      this.cancelListener.on('message', (_channel, id: string) => this.worker?.cancelJob(id, 'cancelled'));
+    }
+  }
+
+  /** Redis answers (readiness). */
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.commands.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async submit(spec: JobSpec): Promise<void> {
+    const waiting = await this.redis(() => this.queue.getWaitingCount());
+    if (waiting >= this.options.maxQueued) throw new BusyError('jobs', 5);
+    const keepSeconds = Math.ceil(this.options.resultTtlMs / 1000);
+    await this.redis(() =>
+      this.queue.add('run', spec, { jobId: spec.id, attempts: 1, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } }),
+    );
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const job = (await this.redis(() => Job.fromId(this.queue, id))) as Job<JobSpec> | undefined;
+    if (!job) {
+      const cancelled = await this.redis(() => this.commands.get(cancelledKey(id)));
+      return cancelled ? { ...(JSON.parse(cancelled) as JobRecord), state: 'cancelled', failure: CANCELLED_FAILURE } : undefined;
+    }
+    const state = await this.redis(() => job.getState());
+    const base = { id, toolId: job.data.toolId, createdAt: job.data.createdAt, queuePosition: null, progress: progressOf(job) };
+    switch (state) {
+      case 'completed':
+        return { ...base, state: 'done', result: (job.returnvalue as JobResultFile | null) ?? null, progress: { fraction: 1, stage: 'done' } };
+      case 'failed': {
+        const reason = parseReason(job.failedReason);
+        return reason && 'cancelled' in reason ? { ...base, state: 'cancelled', failure: CANCELLED_FAILURE } : { ...base, state: 'failed', failure: reason?.failure ?? workerLostFailure() };
+      }
+      case 'active':
+        return { ...base, state: 'running' };
+      case 'unknown':
+        return undefined;
+      default: {
+        const waiting = await this.redis(() => this.queue.getRanges(['waiting', 'prioritized'], 0, -1, true));
+        const index = waiting.indexOf(id);
+        return { ...base, state: 'queued', queuePosition: index < 0 ? null : index + 1, progress: QUEUED_PROGRESS };
+      }
+    }
+  }
+
+  async cancel(id: string): Promise<JobRecord | undefined> {
+    const job = await this.get(id);
+    if (!job || isFinished(job)) return job;
+    if (job.state === 'queued') {
+      try {
+        await this.redis(() => this.queue.remove(id));
+        const mark = JSON.stringify({ ...job, queuePosition: null });
+        await this.redis(() => this.commands.set(cancelledKey(id), mark, 'PX', this.options.resultTtlMs));
+        await this.storage.remove(id);
+        return this.get(id);
+      } catch (error) {
+        if (error instanceof QueueUnavailableError) throw error;
+        // A worker took it meanwhile: stop it where it runs.
+      }
+    }
+    await this.redis(() => this.commands.publish(CANCEL_CHANNEL, id));
+    return this.waitFor(id, isFinished, 30_000);
+  }
+
+  async watch(id: string, listener: (job: JobRecord | undefined) => void): Promise<() => void> {
+    let last = '';
+    let reading = false;
+    let again = false;
+    const tell = async (): Promise<void> => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        const job = await this.get(id).catch(() => undefined);
+        const seen = JSON.stringify(job ?? null);
+        if (seen !== last) {
+          last = seen;
+          listener(job);
+        }
+      } finally {
+        reading = false;
+        if (again) {
+          again = false;
+          void tell();
+        }
+      }
+    };
+    const onChange = () => void tell();
+    this.changes.on('change', onChange);
+    // Events missed while Redis was away are made up for by reading now and then.
+    const poll = setInterval(onChange, WATCH_POLL_MS);
+    await tell();
+    return () => {
+      clearInterval(poll);
+      this.changes.off('change', onChange);
+    };
+  }
+
+  async forget(id: string): Promise<void> {
+    await this.redis(() => this.queue.remove(id)).catch(() => undefined);
+    await this.storage.remove(id);
+  }
+
+  async depth(): Promise<number> {
+    return this.redis(() => this.queue.getWaitingCount());
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.worker?.close();
+    await this.events?.close();
+    await this.queue.close();
+    this.cancelListener?.disconnect();
+    this.commands.disconnect();
+  }
+
+  /** A worker's run of one job; failures are written as the answer they stand for, and never retried. */
+  private async run(job: Job<JobSpec>, signal: AbortSignal | undefined): Promise<JobResultFile | null> {
+    const spec = job.data;
+    const abort = signal ?? new AbortController().signal;
+    const report: JobProgressReport = { state: 'running', stages: [] };
+    const publish = throttled(PROGRESS_EVERY_MS, () => report.current && void job.updateProgress(report.current).catch(() => undefined));
+    try {
+      return await this.executor.execute(spec, abort, recordingReporter(report, publish));
+    } catch (error) {
+      await this.storage.remove(spec.id);
+      const reason: FailedReason = abort.aborted ? { cancelled: true } : { failure: this.executor.failureOf(spec, error) };
+      throw new UnrecoverableError(JSON.stringify(reason));
+    }
+  }
+
+  /** Resolves with the job once `done(job)` holds, or as it is after `timeoutMs`. */
+  private async waitFor(id: string, done: (job: JobRecord) => boolean, timeoutMs: number): Promise<JobRecord | undefined> {
+    return new Promise((resolve) => {
+      let stop: (() => void) | undefined;
+      const timer = setTimeout(() => finish(undefined), timeoutMs);
+      const finish = (job: JobRecord | undefined) => {
+        clearTimeout(timer);
+        stop?.();
+        resolve(job);
+      };
+      void this.watch(id, (job) => {
+        if (!job || done(job)) finish(job);
+      }).then((unwatch) => (stop = unwatch));
+    });
+  }
+
+  /** Removes expired jobs and folders no job owns any more (their job removed, or never queued: the API node died mid-way). */
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    for (const { jobId, changedAt } of await this.storage.list()) {
+      if (now - changedAt < 60_000) continue;
+      const job = await this.queue.getJob(jobId);
+      if (!job) {
+        await this.storage.remove(jobId);
+        continue;
+      }
+      if (job.finishedOn !== undefined && now - job.finishedOn > this.options.resultTtlMs) await this.forget(jobId);
+    }
+  }
+
+  /** A Redis call; Redis away is QueueUnavailableError (503), not a 500. */
+  private async redis<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isConnectionError(error)) throw new QueueUnavailableError(error);
+      throw error;
+    }
+  }
+}
+
+/** Where Redis is, from its URL (`redis://[user:password@]host:port/db`; `rediss:` for TLS). */
+function redisOptions(url: string): RedisAddress {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
+
+function progressOf(job: Job): ProgressMeasure {
+  const progress = job.progress as Partial<ProgressMeasure> | number;
+  return typeof progress === 'object' && typeof progress.fraction === 'number' && typeof progress.stage === 'string'
+    ? { fraction: progress.fraction, stage: progress.stage }
+    : { fraction: 0, stage: 'starting' };
+}
+
+/** The worker's JSON, or undefined for BullMQ's own reasons (a job stalled twice: its worker died). */
+function parseReason(reason: string | undefined): FailedReason | undefined {
+  try {
+    const parsed = JSON.parse(reason ?? '') as FailedReason;
+    return typeof parsed === 'object' && parsed !== null && ('failure' in parsed || 'cancelled' in parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isConnectionError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(message);
+}
+
+/** Calls `fn` at most once per `ms`, and once more after the last call. */
+function throttled(ms: number, fn: () => void): () => void {
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    const wait = last + ms - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      fn();
+    } else {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        last = Date.now();
+        fn();
+      }, wait);
+    }
+  };
+}

@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
+import { contentDisposition } from './content-disposition';
+
+/** A result file as it is answered: its bytes and what the headers say about them. */
+export interface ResultResponse {
+  stream: Readable;
+  size: number;
+  fileName: string;
+  contentType: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A tool's file answer, the same whether it comes straight from a request or later from a job. */
+export async function sendResult(res: Response, result: ResultResponse): Promise<void> {
+  res.status(200);
+  res.setHeader('Content-Type', result.contentType);
+  res.setHeader('Content-Length', String(result.size));
+  res.setHeader('Content-Disposition', contentDisposition(result.fileName));
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('Access-Control-Expose-Headers', ['Content-Disposition', ...Object.keys(result.headers ?? {})].join(', '));
+  await pipeline(result.stream, res);
+}
