@@ -37,6 +37,8 @@ export interface ServerConfig {
   workDir: string;
   /** FOLIO_DATA_DIR: durable data (contact messages database). */
   dataDir: string;
+  /** FOLIO_DATABASE_URL: a PostgreSQL database (postgres://user:password@host/db) for contact messages, shared by every replica; unset, they go to SQLite in dataDir. */
+  databaseUrl?: string;
   /** FOLIO_WEB_DIR: the built web app to serve. */
   webDir: string;
   /** FOLIO_HEADERS_TIMEOUT_MS: a connection must send a request's headers within this long, or it is closed. */
@@ -94,6 +96,16 @@ function httpUrl(name: string): string | undefined {
   return raw;
 }
 
+/** The value is not repeated in the error: it may hold a password. */
+function postgresUrl(name: string): string | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!URL.canParse(raw) || !/^postgres(ql)?:$/.test(new URL(raw).protocol)) {
+    throw new Error(`${name} must be a PostgreSQL URL such as postgres://folio:secret@db.example:5432/folio.`);
+  }
+  return raw;
+}
+
 /** Express's "trust proxy": a hop count, or addresses and subnets ("loopback", "10.0.0.0/8"). */
 function trustedProxies(name: string): number | string | false {
   const raw = process.env[name]?.trim();
@@ -123,6 +135,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     shutdownGraceMs: positiveNumber('FOLIO_SHUTDOWN_GRACE_MS', 30_000),
     workDir: process.env.FOLIO_WORK_DIR || join(tmpdir(), 'folio'),
     dataDir: process.env.FOLIO_DATA_DIR || join(REPO_ROOT, 'data'),
+    databaseUrl: postgresUrl('FOLIO_DATABASE_URL'),
     webDir: process.env.FOLIO_WEB_DIR || join(REPO_ROOT, 'web', 'dist'),
     headersTimeoutMs: positiveNumber('FOLIO_HEADERS_TIMEOUT_MS', 20_000),
     bodyStallMs: positiveNumber('FOLIO_BODY_STALL_MS', 15_000),
