@@ -11,15 +11,8 @@ import { Logger } from '@nestjs/common';
 // memory), so the store uses a rollback journal, and locks are `<file>.lock`
 // directories, which a killed process leaves behind (see clearStaleLock).
 import { Database } from 'node-sqlite3-wasm';
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-export type StoredContactMessage = ContactMessage & { id: number; receivedAt: string };
+// Type-only: contact.spec.ts's child processes load this file on its own.
+import type { ContactMessage, ContactMessageStore, StoredContactMessage } from './contact-message-store';
 
 /**
  * How long a `<file>.lock` directory may stay before open() takes it for one
@@ -29,7 +22,8 @@ export type StoredContactMessage = ContactMessage & { id: number; receivedAt: st
 const STALE_LOCK_AFTER_MS = 1000;
 
 /**
- * Contact messages in an embedded SQLite database file, written in place.
+ * Contact messages in an embedded SQLite database file, written in place: the
+ * store unless FOLIO_DATABASE_URL names a PostgreSQL database.
  *
  * Each save is one transaction with a rollback journal and synchronous=FULL:
  * SQLite writes only the pages that change, fsyncs journal and database before
@@ -37,7 +31,7 @@ const STALE_LOCK_AFTER_MS = 1000;
  * when the file is next opened. The library's calls are synchronous, so saves
  * from concurrent requests never interleave.
  */
-export class ContactStore {
+export class ContactStore implements ContactMessageStore {
   private static readonly logger = new Logger('ContactStore');
 
   private constructor(

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONTACT_PATH, CONTACT_SENT, contactError } from './contact-reply';
 import { ContactRateLimit } from './contact-rate-limit';
-import { ContactStore } from './contact-store';
+import { CONTACT_MESSAGE_STORE, type ContactMessageStore, ContactStoreUnavailableError } from './contact-message-store';
 
 const FILL_ALL = 'Please fill all fields and accept the terms.';
 
@@ -21,6 +21,8 @@ const TOO_MANY = {
   everyone: 'The contact form is receiving too many messages right now; please try again later.',
 } as const;
 
+const UNAVAILABLE = 'Messages cannot be received right now; please try again in a few minutes.';
+
 /**
  * Receives the contact form. Answers `{ result, message }`, the shape the page
  * reads: 'success' once the message is stored, 'error' with the reason otherwise.
@@ -30,7 +32,7 @@ const TOO_MANY = {
 @Controller(CONTACT_PATH)
 export class ContactController {
   constructor(
-    @Inject(ContactStore) private readonly store: ContactStore,
+    @Inject(CONTACT_MESSAGE_STORE) private readonly store: ContactMessageStore,
     @Inject(ContactRateLimit) private readonly rateLimit: ContactRateLimit,
   ) {}
 
@@ -50,7 +52,14 @@ export class ContactController {
       return contactError(429, TOO_MANY[decision.reason]);
     }
     const { acceptedTerms: _accepted, ...message } = parsed.data;
-    await this.store.save(message);
+    try {
+      await this.store.save(message);
+    } catch (error) {
+      if (!(error instanceof ContactStoreUnavailableError)) throw error;
+      // In the contact shape, not problem JSON: the page shows `message`.
+      res.status(503);
+      return contactError(503, UNAVAILABLE);
+    }
     return CONTACT_SENT;
   }
 }

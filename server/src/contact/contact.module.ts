@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { ContactController } from './contact.controller';
 import { ContactRateLimit } from './contact-rate-limit';
+import { CONTACT_MESSAGE_STORE, type ContactMessageStore } from './contact-message-store';
 import { ContactStore } from './contact-store';
+import { PostgresContactStore } from './postgres-contact-store';
 
 /** Addresses the rate limit remembers at once (a few MB at most). */
 const MAX_TRACKED_ADDRESSES = 10_000;
@@ -15,15 +17,20 @@ const MAX_TRACKED_ADDRESSES = 10_000;
  */
 @Module({})
 export class ContactModule implements OnApplicationShutdown {
-  constructor(@Inject(ContactStore) private readonly store: ContactStore) {}
+  constructor(@Inject(CONTACT_MESSAGE_STORE) private readonly store: ContactMessageStore) {}
 
-  /** Messages go to `<dataDir>/contact-messages.sqlite`. */
+  /** Messages go to the PostgreSQL database of FOLIO_DATABASE_URL when it is set, otherwise to `<dataDir>/contact-messages.sqlite`. */
   static register(dataDir: string): DynamicModule {
     return {
       module: ContactModule,
       controllers: [ContactController],
       providers: [
-        { provide: ContactStore, useFactory: () => ContactStore.open(join(dataDir, 'contact-messages.sqlite')) },
+        {
+          provide: CONTACT_MESSAGE_STORE,
+          inject: [SERVER_CONFIG],
+          useFactory: (config: ServerConfig): ContactMessageStore | Promise<ContactMessageStore> =>
+            config.databaseUrl ? PostgresContactStore.open(config.databaseUrl) : ContactStore.open(join(dataDir, 'contact-messages.sqlite')),
+        },
         {
           provide: ContactRateLimit,
           inject: [SERVER_CONFIG],
@@ -39,7 +46,7 @@ export class ContactModule implements OnApplicationShutdown {
     };
   }
 
-  onApplicationShutdown(): void {
-    this.store.close();
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
   }
 }
