@@ -48,9 +48,11 @@ EXTRA_PACKAGES=(
 # PDFs (many producers, PDF 1.2 to 1.7, about 25 MB in all) make the
 # robustness corpus of server/test/robustness-corpus.spec.ts; and ExifTool, an
 # independent XMP reader for Change Metadata's tests; qrencode and zbar, which make
-# and independently read the QR codes of Auto Split PDF's tests and divider sheet.
+# and independently read the QR codes of Auto Split PDF's tests and divider sheet;
+# PostgreSQL, a private server per test for the contact store of FOLIO_DATABASE_URL
+# (server/test/support/postgres-server.ts).
 TEST_PACKAGES=(
-  libimage-exiftool-perl qrencode zbar-tools
+  libimage-exiftool-perl qrencode zbar-tools postgresql
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc
