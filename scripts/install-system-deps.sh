@@ -50,9 +50,10 @@ EXTRA_PACKAGES=(
 # independent XMP reader for Change Metadata's tests; qrencode and zbar, which make
 # and independently read the QR codes of Auto Split PDF's tests and divider sheet;
 # PostgreSQL, a private server per test for the contact store of FOLIO_DATABASE_URL
-# (server/test/support/postgres-server.ts).
+# (server/test/support/postgres-server.ts); Redis, for the cluster test of FOLIO_REDIS_URL
+# (server/test/cluster.spec.ts, server/test/support/redis-server.ts).
 TEST_PACKAGES=(
-  libimage-exiftool-perl qrencode zbar-tools postgresql
+  libimage-exiftool-perl qrencode zbar-tools postgresql redis-server
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc
