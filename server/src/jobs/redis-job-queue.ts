@@ -121,12 +121,13 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
+    // The state first, then the job: a job read first could finish in between and be reported done without its result.
+    const state = await this.redis(() => this.queue.getJobState(id));
     const job = (await this.redis(() => Job.fromId(this.queue, id))) as Job<JobSpec> | undefined;
     if (!job) {
       const cancelled = await this.redis(() => this.commands.get(cancelledKey(id)));
       return cancelled ? { ...(JSON.parse(cancelled) as JobRecord), state: 'cancelled', failure: CANCELLED_FAILURE } : undefined;
     }
-    const state = await this.redis(() => job.getState());
     const base = { id, toolId: job.data.toolId, createdAt: job.data.createdAt, queuePosition: null, progress: progressOf(job) };
     switch (state) {
       case 'completed':

@@ -31,9 +31,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`The server exited during start-up (code ${child.exitCode}); see its output above.`);
     try {
-      if ((await fetch(`${baseUrl}/api/v1/info/status`)).ok) break;
+      // /health/live: every role has it (a worker node serves nothing else).
+      if ((await fetch(`${baseUrl}/health/live`)).ok) break;
     } catch {
-      if (attempt > 150) throw new Error('The server did not start within 15 s.');
+      if (attempt > 300) throw new Error('The server did not start within 30 s.');
     }
     await new Promise((r) => setTimeout(r, 100));
   }
