@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import { guardContactRequests } from './contact/contact-request-guard';
 import { configureEngineLimits } from './engines/process';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { compressedStatic } from './http/compressed-static';
 import { logRequests } from './http/request-log';
 import { limitRequestSize } from './http/request-size';
 import { securityHeaders } from './http/security-headers';
@@ -52,11 +53,13 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   // web/public (the favicon, Auto Split's divider sheet) may, so it is revalidated.
   // index.html is served by WebAppController with no-cache.
   const versioned = ['assets', 'pdfjs'].map((folder) => join(resolve(config.webDir), folder) + sep);
+  const cacheControl = (path: string) => (versioned.some((folder) => path.startsWith(folder)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // The build's Brotli and gzip copies first, to clients that take them; the files themselves otherwise.
+  app.use(compressedStatic(config.webDir, { cacheControl }));
   app.useStaticAssets(config.webDir, {
     index: false,
     fallthrough: true,
-    setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
-      res.setHeader('Cache-Control', versioned.some((folder) => path.startsWith(folder)) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => res.setHeader('Cache-Control', cacheControl(path)),
   });
 
   closeSlowClients(app.getHttpServer(), config);
