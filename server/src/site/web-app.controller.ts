@@ -2,13 +2,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { All, Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { tools } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
+import { webAppPages } from './web-app-pages';
+
+// Every registered tool, whatever subset a test server runs: the built app has a page for each.
+const isWebAppPage = webAppPages(tools);
 
 /**
  * Serves the single-page app for every path no other route took, so client-side
- * routes (and the app's own 404 page) work on reload. Unknown `/api/...` paths
- * get a JSON 404 instead. Registered last, so it never shadows a real route.
+ * routes work on reload: with 200 where the app has a page, with 404 elsewhere
+ * (the app then shows its not-found page), so crawlers and link checkers see
+ * what a visitor sees. Unknown `/api/...` paths get a JSON 404 instead.
+ * Registered last, so it never shadows a real route.
  */
 @Controller()
 export class WebAppController {
@@ -23,7 +30,7 @@ export class WebAppController {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.status(isWebAppPage(req.path) ? 200 : 404).sendFile(index);
   }
 
   @All('{*path}')
