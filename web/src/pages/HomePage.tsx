@@ -1,11 +1,8 @@
-import { toolCatalog, tools } from '@folio/registry';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { CategorySection } from '../home/CategorySection';
 import { HomeHero } from '../home/HomeHero';
 import { HowItWorks } from '../home/HowItWorks';
-
-// The registry is static, so the catalogue is computed once per load.
-const CATALOG = toolCatalog(tools);
+import { TOOL_CATALOG as CATALOG } from '../tool-catalog';
 
 export function HomePage() {
   useDocumentTitle();

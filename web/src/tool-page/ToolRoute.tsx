@@ -1,0 +1,19 @@
+import { tools } from '@folio/registry';
+import { assertWidgetsResolve } from './resolve-widget';
+import { ToolPage } from './ToolPage';
+
+// Checked when the first tool page loads, for every tool at once, so a missing
+// widget fails there rather than on the one page that needs it.
+assertWidgetsResolve(tools);
+
+const TOOLS_BY_ID = new Map(tools.map((tool) => [tool.id, tool]));
+
+/**
+ * The tool page of one route: loaded with the first tool page visited (App.tsx),
+ * it brings the declarations, their zod schemas and the widgets.
+ */
+export default function ToolRoute({ id }: { id: string }) {
+  const tool = TOOLS_BY_ID.get(id);
+  if (!tool) throw new Error(`No tool "${id}" in the registry; the app was built from another registry (web/vite.config.ts, toolCatalogModule).`);
+  return <ToolPage tool={tool} />;
+}
