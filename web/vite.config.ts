@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const registryDir = fileURLToPath(new URL('../registry/', import.meta.url));
 
@@ -23,16 +24,26 @@ const apiProxy = { '/api': 'http://localhost:8080' };
  * pdf.js reads fonts, CMaps, colour profiles and image decoders at run time, by
  * URL: the build copies them to `pdfjs/<version>/` (the version in the path,
  * since the server caches assets for a year), where web/src/pdf-rendering looks.
+ * `files` collects the bundle's own pdf.js files (library and worker), which the
+ * service worker leaves out: they only draw results, and results need the server.
  */
-function pdfjsAssets(): Plugin {
+function pdfjsAssets(): Plugin & { files: Set<string> } {
   const packageDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const files = new Set<string>();
   let outDir = 'dist';
   return {
     name: 'folio-pdfjs-assets',
     apply: 'build',
+    files,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const sources = file.type === 'chunk' ? [file.facadeModuleId ?? ''] : file.originalFileNames;
+        if (sources.some((source) => source.startsWith(packageDir))) files.add(file.fileName);
+      }
     },
     writeBundle() {
       for (const folder of ['cmaps', 'standard_fonts', 'iccs', 'wasm']) {
@@ -73,11 +84,56 @@ function toolCatalogModule(): Plugin {
   };
 }
 
+const pdfjs = pdfjsAssets();
+
+/**
+ * The installable app: a web manifest and a service worker (Workbox) that precaches
+ * the app shell, so the site opens offline. Navigations are answered with the
+ * cached index.html, except the API (never cached: no route for it at all) and
+ * files such as /robots.txt or the divider sheet PDF.
+ */
+const installableApp = VitePWA({
+  // A small external script registers the worker: the CSP allows no inline script,
+  // and the entry bundle stays free of workbox-window.
+  injectRegister: 'script-defer',
+  // A new version waits until every tab of the old one is closed, so an open page
+  // never loses the lazily loaded chunks of the build it started with.
+  registerType: 'prompt',
+  // The icons are precached by globPatterns below, with the rest of the shell.
+  includeManifestIcons: false,
+  manifest: {
+    name: 'Folio: free PDF tools',
+    short_name: 'Folio',
+    description: 'Merge, split, rotate and convert PDFs with no sign-up; files are deleted after processing.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#2949c4',
+    background_color: '#f6f7fb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globIgnores: ['pdfjs/**'],
+    manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !pdfjs.files.has(entry.url)), warnings: [] })],
+    navigateFallback: '/index.html',
+    // The API (its Swagger page included) and paths naming a file are not app pages.
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/]+$/],
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
   plugins: [
     react(),
     toolCatalogModule(),
-    pdfjsAssets(),
+    pdfjs,
+    installableApp,
     // Brotli and gzip copies next to each file (server/src/http/compressed-static.ts
     // serves them); below 1 KiB the headers outweigh the saving.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/ }),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { SiteLayout } from './layout/SiteLayout';
+import { OfflineNotice } from './offline/OfflineNotice';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { TOOL_ROUTES } from './tool-catalog';
@@ -28,6 +29,7 @@ function LazyPage() {
 export function App() {
   return (
     <BrowserRouter>
+      <OfflineNotice />
       <Routes>
         <Route element={<SiteLayout />}>
           <Route element={<LazyPage />}>
