@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startAppAndBrowser, type RunningApp } from './browser';
+
+jest.setTimeout(60_000);
+
+/** --color-bg of each theme (web/src/styles/tokens.css), as the browser computes it. */
+const PAGE_BACKGROUND = { light: 'rgb(246, 247, 251)', dark: 'rgb(15, 20, 31)' } as const;
+const STORAGE_KEY = 'folio-theme';
+
+/** What the page shows: the attribute, the colour it produces, the toggle's state and what is stored. */
+async function shownTheme(page: Page) {
+  return page.evaluate((key) => {
+    const toggle = document.querySelector('[data-testid="theme-toggle"]');
+    return {
+      attribute: document.documentElement.dataset.theme,
+      background: getComputedStyle(document.body).backgroundColor,
+      pressed: toggle?.getAttribute('aria-pressed') ?? null,
+      stored: localStorage.getItem(key),
+    };
+  }, STORAGE_KEY);
+}
+
+describe('light and dark themes', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    [app, browser] = await startAppAndBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function openHome(system: 'light' | 'dark'): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: system });
+    const page = await context.newPage();
+    await page.goto(app.baseUrl);
+    await page.getByTestId('theme-toggle').waitFor();
+    return page;
+  }
+
+  it('follows the system setting while the visitor has not chosen, also when it changes', async () => {
+    const page = await openHome('dark');
+    expect(await shownTheme(page)).toEqual({ attribute: 'dark', background: PAGE_BACKGROUND.dark, pressed: 'true', stored: null });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    expect(await shownTheme(page)).toEqual({ attribute: 'light', background: PAGE_BACKGROUND.light, pressed: 'false', stored: null });
+  });
+
+  it('remembers the toggle across a reload, and forgets the choice once it matches the system again', async () => {
+    const page = await openHome('light');
+    expect(await shownTheme(page)).toEqual({ attribute: 'light', background: PAGE_BACKGROUND.light, pressed: 'false', stored: null });
+
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    expect(await shownTheme(page)).toEqual({ attribute: 'dark', background: PAGE_BACKGROUND.dark, pressed: 'true', stored: 'dark' });
+
+    await page.reload();
+    await page.getByTestId('theme-toggle').waitFor();
+    expect(await shownTheme(page)).toEqual({ attribute: 'dark', background: PAGE_BACKGROUND.dark, pressed: 'true', stored: 'dark' });
+
+    // A new page of the site in the same browser keeps it too.
+    await page.goto(`${app.baseUrl}/about`);
+    expect(await shownTheme(page)).toMatchObject({ attribute: 'dark', background: PAGE_BACKGROUND.dark });
+
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    expect(await shownTheme(page)).toEqual({ attribute: 'light', background: PAGE_BACKGROUND.light, pressed: 'false', stored: null });
+  });
+
+  it('applies a stored choice before the app itself has run (no light flash before a dark page)', async () => {
+    const page = await openHome('light');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+
+    // Hold the app's script: whatever the page shows meanwhile is what a visitor sees first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(app.baseUrl, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading' && document.styleSheets.length > 0);
+    const beforeApp = await page.evaluate(() => ({
+      appRan: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+      attribute: document.documentElement.dataset.theme,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+    release();
+    expect(beforeApp).toEqual({ appRan: false, attribute: 'dark', background: PAGE_BACKGROUND.dark });
+    await page.getByTestId('theme-toggle').waitFor();
+  });
+});
