@@ -19,7 +19,7 @@ export function CategorySection({ id, label, cards }: CategorySectionProps) {
         <h3 id={headingId} className="category__title">
           {label}
         </h3>
-        <span className="category__count">{cards.length} tools</span>
+        <span className="category__count">{cards.length === 1 ? '1 tool' : `${cards.length} tools`}</span>
       </div>
       <ul className="tool-grid">
         {cards.map((card) => (

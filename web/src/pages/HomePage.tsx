@@ -1,18 +1,35 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { CategorySection } from '../home/CategorySection';
 import { HomeHero } from '../home/HomeHero';
 import { HowItWorks } from '../home/HowItWorks';
 import { TOOL_CATALOG as CATALOG } from '../tool-catalog';
+import { ToolSearch } from '../home/ToolSearch';
+import { filterCatalog } from '../home/tool-search';
+
+const TOOL_COUNT = CATALOG.reduce((sum, category) => sum + category.cards.length, 0);
 
 export function HomePage() {
   useDocumentTitle();
+  // The query is copied to the address (?q=), so Back from a tool page brings the same list back.
+  // The box reads local state: the router's updates run as transitions, which would move the caret.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, setQueryState] = useState(() => searchParams.get('q') ?? '');
+  const setQuery = (next: string) => {
+    setQueryState(next);
+    setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true });
+  };
+  const shown = filterCatalog(CATALOG, query);
+
   return (
     <>
       <HomeHero categories={CATALOG} />
       <HowItWorks />
       <div className="container catalog" id="tools">
         <h2 className="section-title">All tools</h2>
-        {CATALOG.map((category) => (
+        <ToolSearch query={query} onQueryChange={setQuery} shown={shown.reduce((sum, category) => sum + category.cards.length, 0)} total={TOOL_COUNT} />
+        {shown.map((category) => (
           <CategorySection key={category.id} id={category.id} label={category.label} cards={category.cards} />
         ))}
       </div>
