@@ -6,6 +6,7 @@ import { ResultOpenLink } from './ResultOpenLink';
 import { ResultPreview } from './ResultPreview';
 import { ResultTextArea } from './ResultTextArea';
 import { ResultWindow } from './ResultWindow';
+import { useFocusResult } from './use-focus-result';
 import type { ToolResult } from './use-tool-run';
 
 /**
@@ -15,6 +16,7 @@ import type { ToolResult } from './use-tool-run';
  */
 export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey }) {
   const url = useObjectUrl(result.body);
+  const focusResult = useFocusResult();
   if (!url) return null;
   // A batch comes back as a ZIP: a tool's own view reads one result only.
   const View = view && result.kind !== 'zip' ? RESULT_VIEWS[view] : undefined;
@@ -23,7 +25,7 @@ export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { 
     <section className="tool-result" aria-labelledby="tool-result-heading" data-result-kind={result.kind}>
       <div className="tool-result__header">
         <div className="tool-result__heading">
-          <h2 id="tool-result-heading" className="tool-result__title">
+          <h2 id="tool-result-heading" className="tool-result__title" ref={focusResult} tabIndex={-1}>
             Your file is ready
           </h2>
           <p className="tool-result__name">{result.fileName}</p>
