@@ -1,7 +1,7 @@
 import { formatSizeLimit, PREVIEW_HEIGHT_PX } from '@folio/registry';
 import { useEffect, useRef, useState } from 'react';
 import { drawPage, pageAspect } from '../pdf-rendering/draw-page';
-import { openPdf, type PDFDocumentProxy } from '../pdf-rendering/open-pdf';
+import { needsPassword, openPdf, type PDFDocumentProxy } from '../pdf-rendering/open-pdf';
 
 type Opened = { kind: 'opening' } | { kind: 'ready'; doc: PDFDocumentProxy; aspect: number } | { kind: 'locked' } | { kind: 'failed' };
 
@@ -18,19 +18,20 @@ export function ResultPreview({ body }: { body: Blob }) {
 
   useEffect(() => {
     let doc: PDFDocumentProxy | undefined;
-    let gone = false;
+    // Stops an opening still under way when the result goes (a new run, a file added).
+    const gone = new AbortController();
     setOpened({ kind: 'opening' });
-    openPdf(body)
+    openPdf(body, gone.signal)
       .then(async (opening) => {
         doc = opening;
         const aspect = await pageAspect(opening, 1);
-        if (!gone) setOpened({ kind: 'ready', doc: opening, aspect });
+        if (!gone.signal.aborted) setOpened({ kind: 'ready', doc: opening, aspect });
       })
       .catch((error: unknown) => {
-        if (!gone) setOpened({ kind: (error as Error | undefined)?.name === 'PasswordException' ? 'locked' : 'failed' });
+        if (!gone.signal.aborted) setOpened({ kind: needsPassword(error) ? 'locked' : 'failed' });
       });
     return () => {
-      gone = true;
+      gone.abort();
       void doc?.destroy();
     };
   }, [body]);
