@@ -8,6 +8,7 @@ import { useToast } from '../toast';
 import { AcceptedTypesList } from './AcceptedTypesList';
 import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
+import { ordersFiles } from './file-order';
 import { ToolFields } from './ToolFields';
 import { ToolResultPanel } from './ToolResultPanel';
 import { RunProgress } from './RunProgress';
@@ -24,7 +25,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
   const navigate = useNavigate();
   const toast = useToast();
   const runner = useToolRun(tool);
-  const selection = useFileSelection(tool.input, runner.clearResult);
+  const selection = useFileSelection(tool.input, runner.clearResult, tool.id);
 
   const form = useForm<FormValues, unknown, FormValues>({
     resolver: zodResolver(schemaOf(tool)),
@@ -93,7 +94,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
       <form className="tool-card" onSubmit={handleSubmit} noValidate aria-busy={runner.busy}>
         <FileDropZone id={fileInputId} input={tool.input} disabled={runner.busy} onFiles={selection.add} />
         <AcceptedTypesList input={tool.input} />
-        <FileList chosen={selection.chosen} accept={tool.input.accept} disabled={runner.busy} onRemove={selection.remove} />
+        <FileList chosen={selection.chosen} accept={tool.input.accept} disabled={runner.busy} onRemove={selection.remove} onMove={ordersFiles(tool.input) ? selection.move : undefined} />
         <ToolFields tool={tool} control={form.control} disabled={runner.busy} files={files} />
 
         <div className="tool-card__actions">
