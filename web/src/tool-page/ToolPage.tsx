@@ -111,7 +111,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         </div>
       </form>
 
-      {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} view={tool.result.view} />}
+      {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} view={tool.result.view} toolId={tool.id} />}
     </div>
   );
 }

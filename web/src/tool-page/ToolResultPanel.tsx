@@ -1,4 +1,6 @@
 import type { ResultViewKey } from '@folio/registry';
+import { useMemo } from 'react';
+import { ContinueWithTool } from '../file-handoff/ContinueWithTool';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { RESULT_VIEWS } from '../result-views';
 import { downloadFile } from './download-file';
@@ -12,11 +14,13 @@ import type { ToolResult } from './use-tool-run';
 /**
  * The finished result, shown as its kind asks (registry `ResultKind`): the pages
  * drawn in the page for a PDF, a read-only text area for text, a new window for HTML, an
- * open-in-new-tab link for CSV; every kind also gets the download button.
+ * open-in-new-tab link for CSV; every kind also gets the download button. A PDF
+ * can go on to another tool (`toolId` is this one) without a download.
  */
-export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey }) {
+export function ToolResultPanel({ result, downloadLabel = 'Download', view, toolId }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey; toolId?: string }) {
   const url = useObjectUrl(result.body);
   const focusResult = useFocusResult();
+  const resultFile = useMemo(() => (result.kind === 'pdf' ? new File([result.body], result.fileName, { type: 'application/pdf' }) : undefined), [result]);
   if (!url) return null;
   // A batch comes back as a ZIP: a tool's own view reads one result only.
   const View = view && result.kind !== 'zip' ? RESULT_VIEWS[view] : undefined;
@@ -42,6 +46,7 @@ export function ToolResultPanel({ result, downloadLabel = 'Download', view }: { 
           </button>
         </div>
       </div>
+      {resultFile && <ContinueWithTool result={resultFile} fromToolId={toolId} />}
       {result.kind === 'pdf' && <ResultPreview body={result.body} />}
       {result.kind === 'text' && <ResultTextArea body={result.body} />}
       {result.kind === 'html' && <ResultWindow body={result.body} />}
