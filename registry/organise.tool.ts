@@ -53,6 +53,7 @@ export const organiseTool = defineTool({
       required: 'Please enter a page order.',
       // A blank copy count means 2 (reference §3.4).
       requiredWhen: { customMode: ['CUSTOM'] },
+      order: { customMode: ['CUSTOM'] },
     }),
   },
 

@@ -404,6 +404,14 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
 
 export interface PagesOptions extends FieldCommon {
   default?: string;
+  /**
+   * The selection is an order: pages come out as listed (`3,1,2`), so the page's
+   * grid of thumbnails shows them in that order and lets them be dragged into
+   * place. `true`, or only while other fields hold the listed values, e.g.
+   * Organise's `{ customMode: ['CUSTOM'] }`: under the field's other values the
+   * text is not a page selection at all (Organise's copy count), and no grid is shown.
+   */
+  order?: true | VisibleWhen;
 }
 
 /**
