@@ -1,7 +1,7 @@
 import type { AnyTool, Field } from '@folio/registry';
 import { useController, type Control } from 'react-hook-form';
-import type { WidgetFormContext } from '../widgets';
-import { resolveWidget } from './resolve-widget';
+import type { WidgetFormContext, WidgetProps } from '../widgets';
+import { resolveBelowField, resolveWidget } from './resolve-widget';
 
 interface ToolFieldProps {
   tool: AnyTool;
@@ -22,6 +22,22 @@ export function ToolField({ tool, name, field, control, disabled, form }: ToolFi
   const errorId = fieldState.error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
 
+  const Below = resolveBelowField(field);
+  const widgetProps: WidgetProps = {
+    id,
+    name,
+    label: field.label,
+    field,
+    value: binding.value,
+    onChange: binding.onChange,
+    onBlur: binding.onBlur,
+    inputRef: binding.ref,
+    invalid: fieldState.invalid,
+    describedBy,
+    disabled,
+    form,
+  };
+
   return (
     <div className={`form-field form-field--${field.kind}`}>
       {!Widget.ownsLabel && (
@@ -29,20 +45,7 @@ export function ToolField({ tool, name, field, control, disabled, form }: ToolFi
           {field.label}
         </label>
       )}
-      <Widget
-        id={id}
-        name={name}
-        label={field.label}
-        field={field}
-        value={binding.value}
-        onChange={binding.onChange}
-        onBlur={binding.onBlur}
-        inputRef={binding.ref}
-        invalid={fieldState.invalid}
-        describedBy={describedBy}
-        disabled={disabled}
-        form={form}
-      />
+      <Widget {...widgetProps} />
       {field.help && (
         <p className="form-field__help" id={helpId}>
           {field.help}
@@ -53,6 +56,7 @@ export function ToolField({ tool, name, field, control, disabled, form }: ToolFi
           {fieldState.error.message}
         </p>
       )}
+      {Below && <Below {...widgetProps} />}
     </div>
   );
 }

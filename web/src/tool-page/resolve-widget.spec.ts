@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { mergeTool, pdfToWordTool, rotateTool, singleLargePageTool, splitTool, tools, type AnyTool, type Field, type WidgetKey } from '@folio/registry';
 import { WIDGETS } from '../widgets';
-import { assertWidgetsResolve, resolveWidget } from './resolve-widget';
+import { PageGridField } from '../widgets/page-grid/PageGridField';
+import { assertWidgetsResolve, resolveBelowField, resolveWidget } from './resolve-widget';
 
 /** A key no widget is registered under; the type system forbids it, a cast stands in for registry drift. */
 const UNREGISTERED = 'not-a-widget' as WidgetKey;
@@ -35,6 +36,15 @@ describe('resolveWidget', () => {
     expect(() => resolveWidget(rotateTool, 'angle', angle)).toThrow(
       new Error('Tool "rotate": no widget "not-a-widget" for field "angle" (number). Register it in web/src/widgets/index.ts.'),
     );
+  });
+});
+
+describe('resolveBelowField', () => {
+  it('puts the page grid under every page field, whatever its widget, and nothing under other kinds', () => {
+    expect(resolveBelowField(splitTool.fields.pageNumbers)).toBe(PageGridField);
+    expect(resolveBelowField({ ...splitTool.fields.pageNumbers, widget: 'text' })).toBe(PageGridField);
+    expect(resolveBelowField(rotateTool.fields.angle)).toBeUndefined();
+    expect(resolveBelowField(mergeTool.fields.fileOrder)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AnyTool, Field, FieldKind, WidgetKey } from '@folio/registry';
 import { hasChoices, isSecret } from '../widgets/field-attributes';
 import { WIDGETS, type WidgetComponent } from '../widgets';
+import { PageGridField } from '../widgets/page-grid/PageGridField';
 
 /** rjsf's step 2: the widget a field kind gets when the declaration names none. */
 const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
@@ -14,6 +15,19 @@ const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
   pages: 'pages',
   file: 'file',
 };
+
+/**
+ * What a field kind shows under its help and error, whatever its widget: the
+ * grid of the chosen PDF's pages under a page selection.
+ */
+const BELOW_FIELD_FOR_KIND: Partial<Record<FieldKind, WidgetComponent>> = {
+  pages: PageGridField,
+};
+
+/** The view shown under a field of this kind, if its kind has one. */
+export function resolveBelowField(field: Field): WidgetComponent | undefined {
+  return BELOW_FIELD_FOR_KIND[field.kind];
+}
 
 function widgetKeyFor(field: Field): string {
   if (field.widget) return field.widget;
