@@ -166,7 +166,7 @@ describe('the page grid under page fields', () => {
 
     // Typing an order shows it.
     await field.fill('5,1-2');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="page-grid"] [data-page]')].map((c) => (c as HTMLElement).dataset.page).join() === '5,1,2,3,4');
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page]')).map((c) => (c as HTMLElement).dataset.page).join() === '5,1,2,3,4');
     await expectPressed(page, [5, 1, 2]);
 
     await field.fill('');
@@ -182,7 +182,7 @@ describe('the page grid under page fields', () => {
 
 async function expectPressed(page: Page, pages: number[]): Promise<void> {
   await page.waitForFunction(
-    (expected) => [...document.querySelectorAll('[data-testid="page-grid"] [data-page][aria-pressed="true"]')].map((c) => (c as HTMLElement).dataset.page).join() === expected.join(),
+    (expected) => Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page][aria-pressed="true"]')).map((c) => (c as HTMLElement).dataset.page).join() === expected.join(),
     pages,
   );
 }
