@@ -1,6 +1,6 @@
 import { organiseTool, removeTool, type AnyTool } from '@folio/registry';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { makePdf, pageTexts } from '../../server/test/support/pdfs';
+import { encryptPdf, makePdf, pageTexts } from '../../server/test/support/pdfs';
 import { startAppAndBrowser, type RunningApp } from './browser';
 import { CASE_TIMEOUT_MS, pdfUpload, scenarioContext, type ScenarioContext } from './scenario';
 
@@ -104,6 +104,13 @@ describe('the page grid under page fields', () => {
     await page.getByLabel('Pages to remove', { exact: true }).fill('1');
     await page.waitForTimeout(500);
     expect(await page.getByTestId('page-grid').count()).toBe(0);
+
+    // One PDF that opens only with its password: a word instead of pages, and the field still takes text.
+    for (const name of ['a.pdf', 'b.pdf']) await page.getByRole('button', { name: new RegExp(`Remove ${name}`) }).click();
+    await ctx.chooseFiles([pdfUpload('locked.pdf', encryptPdf(await makePdf(3), 'secret'))]);
+    await page.locator('[data-testid="page-grid-status"][data-state="locked"]').waitFor();
+    expect(await page.getByTestId('page-grid').count()).toBe(0);
+    expect(await page.getByLabel('Pages to remove', { exact: true }).inputValue()).toBe('1');
   });
 
   it('keeps a 400-page document’s grid small in the DOM, and scrolls to its last pages', async () => {

@@ -45,7 +45,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
   const anchor = useRef<number | null>(null);
 
   useEffect(() => {
-    const made = new ThumbnailRenderer(doc);
+    const made = ThumbnailRenderer.of(doc);
     setRenderer(made);
     return () => made.dispose();
   }, [doc]);
@@ -90,7 +90,10 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
     scroller,
     enabled: mode === 'order' && !disabled,
     insertionAt,
-    onDrop: (page, insertion) => change(movePage(state, page, insertion)),
+    onDrop: (page, insertion) => {
+      const moved = movePage(state, page, insertion);
+      if (moved !== state) change(moved);
+    },
   });
 
   const onPageClick = (page: number, event: MouseEvent) => {
@@ -134,8 +137,8 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
     event.preventDefault();
     if (event.altKey && mode === 'order' && !disabled && event.key in steps) {
       // Alt+arrow carries the page along: the keyboard's way to drag.
-      const page = state.arrangement[index]!;
-      change(movePage(state, page, to > index ? to + 1 : to));
+      const moved = movePage(state, state.arrangement[index]!, to > index ? to + 1 : to);
+      if (moved !== state) change(moved);
     }
     focusIndex(to);
   };

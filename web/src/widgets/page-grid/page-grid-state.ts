@@ -102,13 +102,15 @@ export function pagesBetween(state: PageGridState, from: number, to: number): nu
 
 /**
  * `page` moved to sit before the page now at `insertionIndex` of the arrangement
- * (the arrangement's length puts it last). A page dragged into place joins the order.
+ * (the arrangement's length puts it last). A page moved elsewhere joins the
+ * order; one dropped where it was stays as it was.
  */
 export function movePage(state: PageGridState, page: number, insertionIndex: number): PageGridState {
   const from = state.arrangement.indexOf(page);
   if (from < 0) return state;
   const arrangement = state.arrangement.filter((other) => other !== page);
   const to = Math.max(0, Math.min(insertionIndex > from ? insertionIndex - 1 : insertionIndex, arrangement.length));
+  if (to === from) return state;
   arrangement.splice(to, 0, page);
   return { arrangement, selected: new Set(state.selected).add(page) };
 }

@@ -11,6 +11,9 @@ const KEPT_THUMBNAILS = 400;
 /** Thumbnails are drawn this wide (CSS pixels, sharpened for dense screens by drawPage) whatever the cell: low resolution on purpose. */
 const THUMBNAIL_WIDTH = 128;
 
+/** Draws one page (1-based) as a small image; undefined when aborted. */
+export type DrawThumbnail = (page: number, signal: AbortSignal) => Promise<Blob | undefined>;
+
 interface Job {
   page: number;
   signal: AbortSignal;
@@ -20,8 +23,7 @@ interface Job {
 /**
  * Draws a document's pages as thumbnail images, a few at a time, in the order
  * asked for. A request whose signal aborts (its cell scrolled away) leaves the
- * queue, or has its drawing cancelled; no canvas stays alive after a drawing,
- * the result is an image URL.
+ * queue, or has its drawing cancelled. Results are kept as image URLs.
  */
 export class ThumbnailRenderer {
   private readonly queue: Job[] = [];
@@ -29,7 +31,16 @@ export class ThumbnailRenderer {
   private running = 0;
   private disposed = false;
 
-  constructor(private readonly doc: PDFDocumentProxy) {}
+  constructor(
+    private readonly drawThumbnail: DrawThumbnail,
+    private readonly concurrency = CONCURRENT_DRAWINGS,
+    private readonly keep = KEPT_THUMBNAILS,
+  ) {}
+
+  /** Thumbnails of a PDF opened with pdf.js. */
+  static of(doc: PDFDocumentProxy): ThumbnailRenderer {
+    return new ThumbnailRenderer((page, signal) => drawPdfThumbnail(doc, page, signal));
+  }
 
   /** The page's thumbnail if already drawn. */
   cached(page: number): string | undefined {
@@ -67,8 +78,12 @@ export class ThumbnailRenderer {
   }
 
   private pump(): void {
-    while (!this.disposed && this.running < CONCURRENT_DRAWINGS && this.queue.length > 0) {
+    while (!this.disposed && this.running < this.concurrency && this.queue.length > 0) {
       const job = this.queue.shift()!;
+      if (job.signal.aborted) {
+        job.resolve(undefined);
+        continue;
+      }
       this.running++;
       void this.draw(job).finally(() => {
         this.running--;
@@ -80,35 +95,45 @@ export class ThumbnailRenderer {
   private async draw(job: Job): Promise<void> {
     const ready = this.cached(job.page);
     if (ready !== undefined) return job.resolve(ready);
-    const canvas = document.createElement('canvas');
     try {
-      await drawPage(this.doc, job.page, canvas, THUMBNAIL_WIDTH, job.signal);
-      if (job.signal.aborted || this.disposed) return job.resolve(undefined);
-      // WebP where the browser encodes it, PNG elsewhere (toBlob falls back on its own).
-      const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/webp', 0.85));
-      if (!blob || this.disposed) return job.resolve(undefined);
-      const url = URL.createObjectURL(blob);
-      this.keep(job.page, url);
+      const image = await this.drawThumbnail(job.page, job.signal);
+      if (!image || job.signal.aborted || this.disposed) return job.resolve(undefined);
+      const url = URL.createObjectURL(image);
+      this.remember(job.page, url);
       job.resolve(url);
     } catch {
-      job.resolve(undefined); // a page pdf.js cannot draw stays a blank box
-    } finally {
-      canvas.width = 0;
-      canvas.height = 0;
-      // The thumbnail is kept as an image: pdf.js may free what it parsed for the page.
-      void this.doc
-        .getPage(job.page)
-        .then((page) => page.cleanup())
-        .catch(() => undefined);
+      job.resolve(undefined); // a page that cannot be drawn stays a blank box
     }
   }
 
-  private keep(page: number, url: string): void {
+  private remember(page: number, url: string): void {
     this.kept.set(page, url);
-    while (this.kept.size > KEPT_THUMBNAILS) {
+    while (this.kept.size > this.keep) {
       const [oldest, oldUrl] = this.kept.entries().next().value!;
       this.kept.delete(oldest);
       URL.revokeObjectURL(oldUrl);
     }
+  }
+}
+
+/**
+ * One page drawn small by pdf.js on a canvas that is let go at once (only the
+ * image is kept: a long document never holds a canvas per page), then what pdf.js
+ * parsed for the page freed.
+ */
+async function drawPdfThumbnail(doc: PDFDocumentProxy, page: number, signal: AbortSignal): Promise<Blob | undefined> {
+  const canvas = document.createElement('canvas');
+  try {
+    await drawPage(doc, page, canvas, THUMBNAIL_WIDTH, signal);
+    if (signal.aborted) return undefined;
+    // WebP where the browser encodes it, PNG elsewhere (toBlob falls back on its own).
+    return (await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/webp', 0.85))) ?? undefined;
+  } finally {
+    canvas.width = 0;
+    canvas.height = 0;
+    void doc
+      .getPage(page)
+      .then((proxy) => proxy.cleanup())
+      .catch(() => undefined);
   }
 }
