@@ -145,6 +145,11 @@ export interface NumberOptions extends FieldCommon {
   multipleOf?: number;
   /** Offer these values in a select instead of a free input (the schema still decides). */
   choices?: readonly SelectOption<number>[];
+  /**
+   * The value is a page of the uploaded PDF, from 1: the page refuses one past the
+   * document's last page before uploading. e.g. Extract Pages' start and end page
+   */
+  pageNumber?: boolean;
   /** Message for any out-of-domain value. e.g. 'Pages per sheet must be between 1 and 16.' */
   invalid: string;
 }

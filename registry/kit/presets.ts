@@ -40,7 +40,7 @@ export interface PageRangeTexts {
  */
 export function pageRangeFields(texts: PageRangeTexts) {
   const page = (label: string) =>
-    number({ label, integer: true, min: 1, visibleWhen: { pageRange: ['custom'] }, required: texts.missing, invalid: texts.invalid });
+    number({ label, integer: true, min: 1, pageNumber: true, visibleWhen: { pageRange: ['custom'] }, required: texts.missing, invalid: texts.invalid });
   const fields = {
     pageRange: select({
       label: texts.labels.pageRange,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnyTool, Fields, ToolDefinition } from './define-tool';
-import type { Field, FieldKind, Scalar, VisibleWhen } from './fields';
+import type { Field, FieldKind, PagesOptions, Scalar, VisibleWhen } from './fields';
 import { isBlank } from './wire';
 
 type HasDefault<F> = F extends { default: infer D } ? (undefined extends D ? false : true) : false;
@@ -25,6 +25,19 @@ type Values = Record<string, unknown>;
 /** Whether every field named in `condition` holds one of its listed values. */
 export function conditionHolds(condition: VisibleWhen, values: Values): boolean {
   return Object.entries(condition).every(([other, allowed]) => (allowed as readonly Scalar[]).some((v) => String(v) === String(values[other])));
+}
+
+/**
+ * What a `pages` field's text means under these option values: an order
+ * (`order: true`, or its condition holds), a plain selection (no `order`), or,
+ * while an `order` condition does not hold, no pages at all (Organise's copy
+ * count): then nothing reads it as pages (the page grid, the checks before upload).
+ */
+export function pageFieldMeaning(field: Pick<PagesOptions, 'order'>, values: Readonly<Record<string, unknown>>): 'order' | 'selection' | undefined {
+  const { order } = field;
+  if (order === undefined) return 'selection';
+  if (order === true || conditionHolds(order, values)) return 'order';
+  return undefined;
 }
 
 /** Whether a field is shown (and so sent) for these values. */

@@ -17,7 +17,16 @@ const ROOMY: Partial<ServerConfig> = { contactMaxPerAddress: 1000, contactMaxPer
 
 describe('contact form and site configuration', () => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ contactEmail: 'help@example.org', governingLaw: 'the laws of Testland' })));
+  beforeAll(
+    async () =>
+      (server = await startTestServer({
+        contactEmail: 'help@example.org',
+        governingLaw: 'the laws of Testland',
+        maxUploadBytes: 3 * 1024 * 1024,
+        maxRequestBytes: 7 * 1024 * 1024,
+        maxFiles: 4,
+      })),
+  );
   afterAll(() => server.close());
 
   it('stores a valid message durably and answers success', async () => {
@@ -43,9 +52,15 @@ describe('contact form and site configuration', () => {
     expect(res.body).toMatchObject({ result: 'error', message });
   });
 
-  it('serves the configured contact address and governing law', async () => {
+  it('serves the configured contact address, governing law and upload limits', async () => {
     const res = await request(server.http).get('/api/v1/site-config');
-    expect(res.body).toEqual({ contactEmail: 'help@example.org', governingLaw: 'the laws of Testland' });
+    expect(res.body).toEqual({
+      contactEmail: 'help@example.org',
+      governingLaw: 'the laws of Testland',
+      maxUploadBytes: 3 * 1024 * 1024,
+      maxRequestBytes: 7 * 1024 * 1024,
+      maxFiles: 4,
+    });
   });
 });
 

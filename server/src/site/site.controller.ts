@@ -6,10 +6,15 @@ import { SERVER_CONFIG, type ServerConfig } from '../config';
 export class SiteController {
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  /** Texts the static pages take from configuration (privacy contact, governing law). */
+  /**
+   * What the web app takes from configuration: texts the static pages quote
+   * (privacy contact, governing law), and the upload limits tool pages check
+   * before sending anything, so a refused file never travels.
+   */
   @Get('site-config')
   siteConfig() {
-    return { contactEmail: this.config.contactEmail, governingLaw: this.config.governingLaw };
+    const { contactEmail, governingLaw, maxUploadBytes, maxRequestBytes, maxFiles } = this.config;
+    return { contactEmail, governingLaw, maxUploadBytes, maxRequestBytes, maxFiles };
   }
 
   /** Liveness, at the path Stirling's clients poll. */

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Toast, ToastKind } from './toast-context';
+import { ToastDetail } from './ToastDetail';
+import '../styles/toast-detail.css';
 
 /** Errors stay longer: they carry two sentences and matter more. */
 const DISPLAY_MS: Record<ToastKind, number> = { success: 5000, warning: 6000, error: 8000 };
+/** A detail line is one more thing to read, and may hold a link to follow. */
+const DETAIL_EXTRA_MS = 5000;
 
 const ICONS: Record<ToastKind, string> = { success: '✓', warning: '!', error: '×' };
 
@@ -17,9 +21,10 @@ export function ToastMessage({ toast, onDismiss }: ToastMessageProps) {
 
   useEffect(() => {
     if (paused) return;
-    const timer = window.setTimeout(() => onDismiss(toast.id), DISPLAY_MS[toast.kind]);
+    const shownMs = DISPLAY_MS[toast.kind] + (toast.detail ? DETAIL_EXTRA_MS : 0);
+    const timer = window.setTimeout(() => onDismiss(toast.id), shownMs);
     return () => window.clearTimeout(timer);
-  }, [paused, toast.id, toast.kind, onDismiss]);
+  }, [paused, toast.id, toast.kind, toast.detail, onDismiss]);
 
   // Success is polite news; warnings and errors interrupt, as the visitor must act.
   const role = toast.kind === 'success' ? 'status' : 'alert';
@@ -38,7 +43,10 @@ export function ToastMessage({ toast, onDismiss }: ToastMessageProps) {
       <span className="toast__icon" aria-hidden="true">
         {ICONS[toast.kind]}
       </span>
-      <p className="toast__message">{toast.message}</p>
+      <div className="toast__body">
+        <p className="toast__message">{toast.message}</p>
+        {toast.detail && <ToastDetail detail={toast.detail} link={toast.link} onFollow={() => onDismiss(toast.id)} />}
+      </div>
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ToastContext, type Toast, type ToastApi, type ToastKind } from './toast-context';
+import { ToastContext, type Toast, type ToastApi, type ToastExtras, type ToastKind } from './toast-context';
 import { ToastViewport } from './ToastViewport';
 
 /** A few toasts at most: older ones make room so the screen never fills up. */
@@ -13,16 +13,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const show = useCallback((kind: ToastKind, message: string) => {
+  const show = useCallback((kind: ToastKind, message: string, extras: ToastExtras = {}) => {
     const id = nextId.current++;
-    setToasts((current) => [...current, { id, kind, message }].slice(-MAX_VISIBLE));
+    setToasts((current) => [...current, { ...extras, id, kind, message }].slice(-MAX_VISIBLE));
   }, []);
 
   const api = useMemo<ToastApi>(
     () => ({
-      success: (message) => show('success', message),
-      warning: (message) => show('warning', message),
-      error: (message) => show('error', message),
+      success: (message, extras) => show('success', message, extras),
+      warning: (message, extras) => show('warning', message, extras),
+      error: (message, extras) => show('error', message, extras),
       dismiss,
     }),
     [show, dismiss],

@@ -1,3 +1,3 @@
 export { ToastProvider } from './ToastProvider';
 export { useToast } from './use-toast';
-export type { ToastApi, ToastKind } from './toast-context';
+export type { ToastApi, ToastExtras, ToastKind, ToastLink } from './toast-context';

@@ -11,6 +11,7 @@ import { FileList } from './FileList';
 import { ordersFiles } from './file-order';
 import { ToolFields } from './ToolFields';
 import { ToolResultPanel } from './ToolResultPanel';
+import { ToolRunMessages } from './ToolRunMessages';
 import { RunProgress } from './RunProgress';
 import { UploadProgress } from './UploadProgress';
 import { useFileSelection } from './use-file-selection';
@@ -111,6 +112,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         </div>
       </form>
 
+      <ToolRunMessages run={runner} />
       {runner.result && <ToolResultPanel result={runner.result} downloadLabel={tool.download.label} view={tool.result.view} toolId={tool.id} />}
     </div>
   );

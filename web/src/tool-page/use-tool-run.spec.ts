@@ -8,12 +8,24 @@ import {
   pdfToImageTool,
   pdfToRtfTool,
   pdfToWordTool,
+  removePasswordTool,
   rotateTool,
+  splitTool,
   tools,
   type AnyTool,
 } from '@folio/registry';
 import { NetworkError, sendMultipart, type MultipartResponse } from './send-multipart';
-import { failureOf, FAILURE_MESSAGE, successMessage, useToolRun, type ToolRun } from './use-tool-run';
+import {
+  failureOf,
+  FAILURE_MESSAGE,
+  nothingFoundMessage,
+  passwordProtectedDetail,
+  successMessage,
+  useToolRun,
+  wrongPasswordDetail,
+  type ToolRun,
+  type ToolRunOptions,
+} from './use-tool-run';
 
 // ---------------------------------------------------------------------------
 // A stand-in for React's hook runtime, enough to run useToolRun without a DOM or
@@ -49,6 +61,16 @@ jest.mock('react', () => ({
 const mockToast = { success: jest.fn(), warning: jest.fn(), error: jest.fn(), dismiss: jest.fn() };
 jest.mock('../toast', () => ({ useToast: () => mockToast }));
 
+const mockNavigate = jest.fn();
+jest.mock('react-router-dom', () => ({ useNavigate: () => mockNavigate }));
+
+/** The server's limits as /api/v1/site-config serves them; null when it could not be had. */
+const mockSiteConfig: { current: object | null } = { current: null };
+jest.mock('../site-config/use-site-config', () => ({ loadSiteConfig: async () => mockSiteConfig.current }));
+
+// pdf.js has no place in these tests: page counts come from each test's lookup.
+jest.mock('./pdf-page-count', () => ({ pdfPageCount: async () => null }));
+
 jest.mock('./send-multipart', () => ({
   ...jest.requireActual<object>('./send-multipart'),
   sendMultipart: jest.fn(),
@@ -56,11 +78,11 @@ jest.mock('./send-multipart', () => ({
 const send = jest.mocked(sendMultipart);
 
 /** Mounts the hook; call the result to re-render and read the current state. */
-function mount(tool: AnyTool): () => ToolRun {
+function mount(tool: AnyTool, options: ToolRunOptions = {}): () => ToolRun {
   mockHost.slots = [];
   const render = () => {
     mockHost.cursor = 0;
-    return useToolRun(tool);
+    return useToolRun(tool, options);
   };
   render();
   return render;
@@ -98,8 +120,15 @@ function pendingAnswer() {
   return { resolve: (response: MultipartResponse) => resolve(response), signal: () => signal, progress: (f: number) => onUploadProgress(f) };
 }
 
+/** Lets runs reach their next await (the checks before a request are asynchronous). */
+async function settle(condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 beforeEach(() => {
   send.mockReset();
+  mockNavigate.mockReset();
+  mockSiteConfig.current = null;
   for (const fn of Object.values(mockToast)) fn.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -222,6 +251,7 @@ describe('useToolRun', () => {
 
       const done = runner().run([pdf('a.pdf')], { angle: 90 });
       expect(runner().busy).toBe(true);
+      await settle(() => send.mock.calls.length === 1);
       expect(runner().uploadProgress).toBe(0);
       pending.progress(0.5);
       expect(runner().uploadProgress).toBe(0.5);
@@ -328,10 +358,6 @@ describe('useToolRun', () => {
       await expectFailure(pdfToImageTool, [pdf('a.pdf')], { imageFormat: 'png' });
     });
 
-    it('an empty answer (204)', async () => {
-      send.mockResolvedValueOnce(answer({ status: 204, contentType: '' }));
-      await expectFailure(pdfToCsvTool, [pdf('a.pdf')], { pageNumbers: '1' });
-    });
 
     it('logs why, naming the tool', async () => {
       send.mockResolvedValueOnce(answer({ ok: false, status: 500 }));
@@ -357,16 +383,212 @@ describe('useToolRun', () => {
       const runner = mount(rotateTool);
 
       const firstDone = runner().run([pdf('a.pdf')], { angle: 90 });
+      await settle(() => send.mock.calls.length === 1);
       const secondDone = runner().run([pdf('b.pdf')], { angle: 180 });
       expect(first.signal().aborted).toBe(true);
       await expect(firstDone).resolves.toBe(false);
       expect(mockToast.error).not.toHaveBeenCalled();
       expect(runner().busy).toBe(true);
 
+      await settle(() => send.mock.calls.length === 2);
       second.resolve(answer());
       await expect(secondDone).resolves.toBe(true);
       expect(mockToast.success.mock.calls).toEqual([['PDF rotated successfully!']]);
       expect(runner().busy).toBe(false);
+    });
+
+    it('sends nothing when replaced while its files are still being checked', async () => {
+      send.mockResolvedValueOnce(answer());
+      const runner = mount(rotateTool);
+      const firstDone = runner().run([pdf('a.pdf')], { angle: 90 });
+      const secondDone = runner().run([pdf('b.pdf')], { angle: 180 });
+      await expect(firstDone).resolves.toBe(false);
+      await expect(secondDone).resolves.toBe(true);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(sentForm()).toContainEqual(['fileInput', 'file:b.pdf']);
+    });
+  });
+
+  describe('the server’s detail under the error toast', () => {
+    /** An error answer as the server sends it (server/src/http/api-error.ts problemBody). */
+    const problemAnswer = (status: number, body: object) =>
+      answer({ ok: false, status, contentType: 'application/problem+json', body: new Blob([JSON.stringify(body)]) });
+
+    it('shows a 4xx’s detail about the visitor’s input under the standard text', async () => {
+      const detail = 'Page 7 is out of range: "a3.pdf" has 3 pages.';
+      send.mockResolvedValueOnce(problemAnswer(400, { type: '/errors/invalid-argument', status: 400, detail, error: detail }));
+      await expect(mount(rotateTool)().run([pdf('a3.pdf')], { angle: 90 })).resolves.toBe(false);
+      expect(mockToast.error.mock.calls).toEqual([[FAILURE_MESSAGE, { detail }]]);
+    });
+
+    it('shows the size limit of a 413', async () => {
+      const detail = 'Each file may be at most 100 MB.';
+      send.mockResolvedValueOnce(problemAnswer(413, { type: '/errors/file-too-large', status: 413, detail }));
+      await mount(rotateTool)().run([pdf('a.pdf')], { angle: 90 });
+      expect(mockToast.error.mock.calls).toEqual([[FAILURE_MESSAGE, { detail }]]);
+    });
+
+    it.each([
+      ['a 500 (the server’s own failure)', 500, { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.' }],
+      ['a 429 (busy)', 429, { type: '/errors/too-many-requests', status: 429, detail: 'The server is busy right now; please try again in a few seconds.' }],
+      ['a malformed request (the page’s doing)', 400, { type: '/errors/malformed-request', status: 400, detail: 'Unexpected field' }],
+    ])('keeps the standard text alone for %s', async (_label, status, body) => {
+      send.mockResolvedValueOnce(problemAnswer(status, body));
+      await mount(rotateTool)().run([pdf('a.pdf')], { angle: 90 });
+      expect(mockToast.error.mock.calls).toEqual([[FAILURE_MESSAGE]]);
+    });
+  });
+
+  describe('nothing found (204)', () => {
+    it('says so on the page, from the declaration, without a toast', async () => {
+      send.mockResolvedValueOnce(answer({ status: 204, contentType: '' }));
+      const runner = mount(pdfToCsvTool);
+      await expect(runner().run([pdf('a.pdf')], { pageNumbers: '1' })).resolves.toBe(false);
+      expect(runner().notice).toBe('No table on the chosen pages.');
+      expect(runner().result).toBeNull();
+      expect(runner().busy).toBe(false);
+      expect(mockToast.error).not.toHaveBeenCalled();
+      expect(mockToast.success).not.toHaveBeenCalled();
+    });
+
+    it('is gone once files change or the next run starts', async () => {
+      send.mockResolvedValueOnce(answer({ status: 204, contentType: '' }));
+      send.mockResolvedValueOnce(answer({ status: 204, contentType: '' }));
+      send.mockResolvedValueOnce(answer({ contentType: 'text/csv' }));
+      const runner = mount(pdfToCsvTool);
+      await runner().run([pdf('a.pdf')], { pageNumbers: '1' });
+      runner().clearResult();
+      expect(runner().notice).toBeNull();
+      await runner().run([pdf('a.pdf')], { pageNumbers: '1' });
+      expect(runner().notice).not.toBeNull();
+      await runner().run([pdf('a.pdf')], { pageNumbers: '1' });
+      expect(runner().notice).toBeNull();
+    });
+
+    it('words an undeclared case plainly', () => {
+      expect(nothingFoundMessage(rotateTool)).toBe('The tool found nothing to return for this file.');
+    });
+  });
+
+  describe('checks before uploading: a warning and no request', () => {
+    const MB = 1024 * 1024;
+    const limits = { contactEmail: 'a@b.c', governingLaw: 'x', maxUploadBytes: 2 * MB, maxRequestBytes: 5 * MB, maxFiles: 3 };
+    const sized = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+    async function expectRefused(runner: () => ToolRun, files: File[], params: Record<string, unknown>, message: string) {
+      await expect(runner().run(files, params)).resolves.toBe(false);
+      expect(send).not.toHaveBeenCalled();
+      expect(mockToast.warning.mock.calls).toEqual([[message]]);
+      expect(mockToast.error).not.toHaveBeenCalled();
+      expect(runner().busy).toBe(false);
+    }
+
+    it('an empty file, even without the server’s limits', async () => {
+      await expectRefused(mount(rotateTool), [sized('a3.pdf', 0)], { angle: 90 }, 'a3.pdf is empty.');
+    });
+
+    it('a file over the server’s size limit', async () => {
+      mockSiteConfig.current = limits;
+      await expectRefused(mount(rotateTool), [sized('big.pdf', 3 * MB)], { angle: 90 }, 'big.pdf is 3 MB; each file may be at most 2 MB.');
+    });
+
+    it('more files than the server takes', async () => {
+      mockSiteConfig.current = limits;
+      const files = ['a', 'b', 'c', 'd'].map((n) => sized(`${n}.pdf`, 10));
+      await expectRefused(mount(rotateTool), files, { angle: 90 }, 'At most 3 files can be sent at once.');
+    });
+
+    it('a page the PDF lacks, with the page count the page knows', async () => {
+      const pageCount = jest.fn(async () => 3);
+      await expectRefused(mount(splitTool, { pageCount }), [sized('a3.pdf', 10)], { pageNumbers: '7' }, 'Page 7 is out of range: a3.pdf has 3 pages.');
+      expect(pageCount).toHaveBeenCalledTimes(1);
+    });
+
+    it('sends what passes', async () => {
+      mockSiteConfig.current = limits;
+      send.mockResolvedValueOnce(answer({ contentType: 'application/zip' }));
+      const runner = mount(splitTool, { pageCount: async () => 3 });
+      await expect(runner().run([sized('a3.pdf', MB)], { pageNumbers: '2' })).resolves.toBe(true);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(mockToast.warning).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('a PDF that needs a password', () => {
+    const passwordAnswer = () =>
+      answer({
+        ok: false,
+        status: 400,
+        contentType: 'application/problem+json',
+        body: new Blob([
+          JSON.stringify({
+            type: '/errors/pdf-password',
+            status: 400,
+            errorCode: 'E004',
+            detail: 'The PDF Document is passworded and either the password was not provided or was incorrect',
+          }),
+        ]),
+      });
+
+    it('asks for it where the tool takes one, and retries with the answer', async () => {
+      send.mockResolvedValueOnce(passwordAnswer());
+      send.mockResolvedValueOnce(answer());
+      const runner = mount(removePasswordTool);
+      const done = runner().run([pdf('payslip.pdf')], {});
+      await settle(() => runner().passwordRequest !== null);
+      expect(runner().passwordRequest).toMatchObject({ fileName: 'payslip.pdf', wrong: false });
+      expect(runner().busy).toBe(true);
+
+      runner().passwordRequest!.answer('open-sesame');
+      await expect(done).resolves.toBe(true);
+      expect(runner().passwordRequest).toBeNull();
+      expect(sentForm(1)).toEqual([
+        ['fileInput', 'file:payslip.pdf'],
+        ['password', 'open-sesame'],
+      ]);
+      expect(mockToast.success).toHaveBeenCalledTimes(1);
+      expect(mockToast.error).not.toHaveBeenCalled();
+    });
+
+    it('asks again after a wrong answer, and a cancel ends the run quietly', async () => {
+      send.mockResolvedValueOnce(passwordAnswer());
+      send.mockResolvedValueOnce(passwordAnswer());
+      const runner = mount(removePasswordTool);
+      const done = runner().run([pdf('payslip.pdf')], {});
+      await settle(() => runner().passwordRequest !== null);
+      runner().passwordRequest!.answer('guess');
+      await settle(() => runner().passwordRequest?.wrong === true);
+      expect(runner().passwordRequest).toMatchObject({ wrong: true });
+
+      runner().passwordRequest!.answer(null);
+      await expect(done).resolves.toBe(false);
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(mockToast.error).not.toHaveBeenCalled();
+      expect(runner().busy).toBe(false);
+      expect(runner().passwordRequest).toBeNull();
+    });
+
+    it('says a password typed in the tool’s own field is wrong, without asking', async () => {
+      send.mockResolvedValueOnce(passwordAnswer());
+      const runner = mount(removePasswordTool);
+      await expect(runner().run([pdf('payslip.pdf')], { password: 'guess' })).resolves.toBe(false);
+      expect(runner().passwordRequest).toBeNull();
+      expect(mockToast.error.mock.calls).toEqual([[FAILURE_MESSAGE, { detail: wrongPasswordDetail('payslip.pdf') }]]);
+      expect(wrongPasswordDetail('payslip.pdf')).toBe('That password does not open payslip.pdf.');
+    });
+
+    it('points to Remove PDF Password where the tool takes none', async () => {
+      send.mockResolvedValueOnce(passwordAnswer());
+      const runner = mount(rotateTool);
+      await expect(runner().run([pdf('payslip.pdf')], { angle: 90 })).resolves.toBe(false);
+      expect(runner().passwordRequest).toBeNull();
+      const [[message, extras]] = mockToast.error.mock.calls as [[string, { detail: string; link: { text: string; href: string; follow(): void } }]];
+      expect(message).toBe(FAILURE_MESSAGE);
+      expect(extras.detail).toBe('payslip.pdf is password-protected. Remove its password first with Remove PDF Password, then try again.');
+      expect(extras.detail).toBe(passwordProtectedDetail('payslip.pdf'));
+      expect(extras.link).toMatchObject({ text: 'Remove PDF Password', href: '/tools/security/remove-password' });
+      extras.link.follow();
+      expect(mockNavigate).toHaveBeenCalledWith('/tools/security/remove-password');
     });
   });
 

@@ -1,9 +1,14 @@
-import { resolveResult, SHARED_TEXTS, type AnyTool, type ResultKind } from '@folio/registry';
+import { removePasswordTool, resolveResult, SHARED_TEXTS, toolPath, type AnyTool, type ResultKind } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { REQUEST_ENHANCERS } from '../request-enhancers';
-import { useToast } from '../toast';
+import { loadSiteConfig } from '../site-config/use-site-config';
+import { useToast, type ToastExtras } from '../toast';
+import { pdfPageCount } from './pdf-page-count';
+import { filesOfRun, pagesProblem, uploadProblem, type PageCountLookup } from './pre-upload-checks';
 import { fileNameFromContentDisposition, isBatchRun, resultFileName } from './result-file-name';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
+import { needsPassword, readProblem, visitorDetail } from './server-problem';
 import { toolFormData } from './tool-form-data';
 
 export interface ToolResult {
@@ -19,6 +24,21 @@ export interface ToolResult {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** The server needs the PDF's password: the page asks the visitor and answers here. */
+export interface PasswordRequest {
+  /** The file that needs it, where the run had one. e.g. 'payslip.pdf' */
+  fileName: string | null;
+  /** The password given in this prompt before did not open it. */
+  wrong: boolean;
+  /** The visitor's answer: the password to retry with, or null to give up. */
+  answer(password: string | null): void;
+}
+
+export interface ToolRunOptions {
+  /** Page counts of chosen PDFs, for the pages check before upload; read with pdf.js unless given. */
+  pageCount?: PageCountLookup;
+}
+
 export interface ToolRun {
   busy: boolean;
   /** Share of the upload sent, 0 to 1, while busy; null when idle. */
@@ -29,7 +49,14 @@ export interface ToolRun {
    */
   progressId: string | null;
   result: ToolResult | null;
-  /** Sends the files and parsed options; resolves true on success. */
+  /** What the last run found to say instead of a result (nothing found), shown on the page. */
+  notice: string | null;
+  /** Set while the page should ask for the PDF's password (the tool declares `input.passwordField`). */
+  passwordRequest: PasswordRequest | null;
+  /**
+   * Checks the files and options (emptiness, sizes and counts against the server's
+   * limits, pages the PDFs lack), then sends them; resolves true on success.
+   */
   run(files: readonly File[], params: Record<string, unknown>): Promise<boolean>;
   clearResult(): void;
 }
@@ -85,17 +112,66 @@ export function successMessage(tool: AnyTool, params: Record<string, unknown>): 
   return tool.toast.success.replaceAll('{FORMAT}', format === undefined || format === null ? '' : String(format).toUpperCase());
 }
 
-/** Runs a tool against its endpoint: request, progress, result and the success or failure toast. */
-export function useToolRun(tool: AnyTool): ToolRun {
+/**
+ * Said on the page when the tool answers 204 (PDF to CSV without a table): the
+ * declaration's `result.noContentWhen` as a sentence.
+ */
+export function nothingFoundMessage(tool: AnyTool): string {
+  const when = tool.result.noContentWhen?.trim();
+  if (!when) return 'The tool found nothing to return for this file.';
+  return `${when.charAt(0).toUpperCase()}${when.slice(1)}${/[.!?]$/.test(when) ? '' : '.'}`;
+}
+
+/** Where Remove PDF Password is, for a tool that cannot open a protected PDF. */
+const REMOVE_PASSWORD_PATH = toolPath(removePasswordTool);
+
+/** Under the error toast, when the PDF needs a password this tool cannot take. */
+export function passwordProtectedDetail(fileName: string | null): string {
+  return `${fileName ?? 'One of the PDFs'} is password-protected. Remove its password first with ${removePasswordTool.title}, then try again.`;
+}
+
+/** Under the error toast, when the password typed in the tool's own field does not open the PDF. */
+export function wrongPasswordDetail(fileName: string | null): string {
+  return `That password does not open ${fileName ?? 'the PDF'}.`;
+}
+
+/** Whether the option the tool opens uploads with (`input.passwordField`) holds a password. */
+function passwordGiven(tool: AnyTool, params: Record<string, unknown>): boolean {
+  const field = tool.input.passwordField;
+  const value = field === undefined ? undefined : params[field];
+  return typeof value === 'string' && value !== '';
+}
+
+/** Runs a tool against its endpoint: checks, request, progress, result, and what to tell the visitor. */
+export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunOptions = {}): ToolRun {
   const toast = useToast();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [progressId, setProgressId] = useState<string | null>(null);
   const [result, setResult] = useState<ToolResult | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [passwordRequest, setPasswordRequest] = useState<PasswordRequest | null>(null);
   const current = useRef<AbortController | null>(null);
 
   // Leaving the page cancels a request still under way.
   useEffect(() => () => current.current?.abort(), []);
+
+  /** Shows the prompt and waits for the visitor; a cancelled run gives up the question too. */
+  const askPassword = useCallback(
+    (fileName: string | null, wrong: boolean, signal: AbortSignal) =>
+      new Promise<string | null>((resolve) => {
+        const finish = (password: string | null) => {
+          signal.removeEventListener('abort', cancelled);
+          setPasswordRequest(null);
+          resolve(password);
+        };
+        const cancelled = () => finish(null);
+        signal.addEventListener('abort', cancelled, { once: true });
+        setPasswordRequest({ fileName, wrong, answer: finish });
+      }),
+    [],
+  );
 
   const run = useCallback(
     async (files: readonly File[], params: Record<string, unknown>) => {
@@ -103,26 +179,73 @@ export function useToolRun(tool: AnyTool): ToolRun {
       const controller = new AbortController();
       current.current = controller;
       setResult(null);
+      setNotice(null);
       setBusy(true);
       setUploadProgress(0);
+      // What the error toast adds under its text, when the server names the visitor's problem.
+      let failureExtras: ToastExtras | undefined;
       try {
+        const refused = uploadProblem(tool, files, params, await loadSiteConfig()) ?? (await pagesProblem(tool, files, params, pageCount));
+        if (controller.signal.aborted) return false;
+        if (refused) {
+          toast.warning(refused);
+          return false;
+        }
         const computed = tool.requestEnhancer ? await REQUEST_ENHANCERS[tool.requestEnhancer]({ files, params }) : {};
-        const watched = tool.reportsProgress ? crypto.randomUUID() : null;
-        setProgressId(watched);
-        const url = watched ? `${tool.endpoint}?progressId=${watched}` : tool.endpoint;
-        const response = await sendMultipart(url, toolFormData(tool, files, { ...params, ...computed }), {
-          signal: controller.signal,
-          onUploadProgress: setUploadProgress,
-        });
-        const failure = failureOf(tool, response);
-        if (failure) throw new Error(`POST ${tool.endpoint} ${failure}.`);
-        setResult(toResult(tool, files, params, response));
-        toast.success(successMessage(tool, params));
-        return true;
+        let sent: Record<string, unknown> = { ...params, ...computed };
+        const sentFiles = filesOfRun(tool, files, params);
+        const fileName = sentFiles.length === 1 ? sentFiles[0]!.name : null;
+        let asked = false;
+        for (;;) {
+          const watched = tool.reportsProgress ? crypto.randomUUID() : null;
+          setProgressId(watched);
+          setUploadProgress(0);
+          const url = watched ? `${tool.endpoint}?progressId=${watched}` : tool.endpoint;
+          const response = await sendMultipart(url, toolFormData(tool, files, sent), {
+            signal: controller.signal,
+            onUploadProgress: setUploadProgress,
+          });
+          if (response.status === 204) {
+            setNotice(nothingFoundMessage(tool));
+            return false;
+          }
+          const failure = failureOf(tool, response);
+          if (!failure) {
+            setResult(toResult(tool, files, params, response));
+            toast.success(successMessage(tool, params));
+            return true;
+          }
+          const problem = response.ok ? null : await readProblem(response.status, response.body, response.contentType);
+          const passwordField = tool.input.passwordField;
+          if (problem && needsPassword(problem)) {
+            // A password typed in the tool's own field is the visitor's answer: say it is wrong rather than ask again.
+            if (passwordField !== undefined && (asked || !passwordGiven(tool, sent))) {
+              setUploadProgress(null);
+              setProgressId(null);
+              const password = await askPassword(fileName, asked, controller.signal);
+              if (password === null) return false;
+              sent = { ...sent, [passwordField]: password };
+              asked = true;
+              continue;
+            }
+            failureExtras =
+              passwordField !== undefined
+                ? { detail: wrongPasswordDetail(fileName) }
+                : {
+                    detail: passwordProtectedDetail(fileName),
+                    link: { text: removePasswordTool.title, href: REMOVE_PASSWORD_PATH, follow: () => navigate(REMOVE_PASSWORD_PATH) },
+                  };
+          } else if (problem) {
+            const detail = visitorDetail(problem);
+            if (detail) failureExtras = { detail };
+          }
+          throw new Error(`POST ${tool.endpoint} ${failure}.`);
+        }
       } catch (error) {
         if (!controller.signal.aborted) {
           console.error(`Tool "${tool.id}" failed:`, error);
-          toast.error(FAILURE_MESSAGE);
+          if (failureExtras) toast.error(FAILURE_MESSAGE, failureExtras);
+          else toast.error(FAILURE_MESSAGE);
         }
         return false;
       } finally {
@@ -134,10 +257,13 @@ export function useToolRun(tool: AnyTool): ToolRun {
         }
       }
     },
-    [tool, toast],
+    [tool, toast, navigate, pageCount, askPassword],
   );
 
-  const clearResult = useCallback(() => setResult(null), []);
+  const clearResult = useCallback(() => {
+    setResult(null);
+    setNotice(null);
+  }, []);
 
-  return { busy, uploadProgress, progressId, result, run, clearResult };
+  return { busy, uploadProgress, progressId, result, notice, passwordRequest, run, clearResult };
 }
