@@ -50,9 +50,10 @@ async function launchWarmChromium(): Promise<Browser> {
 /**
  * Starts the built app and Chromium side by side. When one fails the other is stopped before the
  * error is passed on, so a server that cannot start does not leave a browser keeping jest alive.
+ * `env` adds to the server's environment. e.g. `{ FOLIO_MAX_UPLOAD_MB: '1' }`
  */
-export async function startAppAndBrowser(): Promise<[RunningApp, Browser]> {
-  const [app, browser] = await Promise.allSettled([startBuiltApp(), launchChromium()]);
+export async function startAppAndBrowser(env: Record<string, string> = {}): Promise<[RunningApp, Browser]> {
+  const [app, browser] = await Promise.allSettled([startBuiltApp(env), launchChromium()]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') return [app.value, browser.value];
   if (app.status === 'fulfilled') await app.value.stop();
   if (browser.status === 'fulfilled') await browser.value.close();

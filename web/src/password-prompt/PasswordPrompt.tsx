@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { returnFocus } from './return-focus';
 import '../styles/password-prompt.css';
 
@@ -9,14 +9,46 @@ interface PasswordPromptProps {
   wrong: boolean;
   /** The password typed, or null when the visitor cancels. */
   onAnswer(password: string | null): void;
+  /**
+   * Where focus was last, for when nothing has it as the dialog opens: the
+   * control that started the work may have lost it on being disabled meanwhile.
+   */
+  lastFocused?(): Element | null;
+}
+
+/** The controls Tab moves between, in order. */
+function tabbable(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href], [tabindex]')].filter(
+    (element) => !element.matches(':disabled') && element.tabIndex >= 0,
+  );
+}
+
+/**
+ * Keeps Tab and Shift+Tab cycling inside the dialog. showModal() makes the page
+ * behind inert, but Tab past the last control would still leave for the browser's
+ * own controls.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = tabbable(event.currentTarget);
+  if (controls.length === 0) return;
+  const first = controls[0]!;
+  const last = controls[controls.length - 1]!;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
  * Asks for a PDF's password in a modal dialog. A native <dialog> opened with
- * showModal() keeps focus inside (the page behind is inert), closes on Escape,
- * and is announced as a dialog by its title; focus goes back where it was.
+ * showModal() makes the page behind inert, closes on Escape, and is announced
+ * as a dialog by its title; Tab cycles inside it, and focus goes back where it was.
  */
-export function PasswordPrompt({ fileName, wrong, onAnswer }: PasswordPromptProps) {
+export function PasswordPrompt({ fileName, wrong, onAnswer, lastFocused }: PasswordPromptProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
@@ -27,13 +59,15 @@ export function PasswordPrompt({ fileName, wrong, onAnswer }: PasswordPromptProp
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const opener = document.activeElement;
+    const focused = document.activeElement;
+    const opener = focused && focused !== document.body ? focused : (lastFocused?.() ?? null);
     dialog.showModal();
     inputRef.current?.focus();
     return () => {
       dialog.close();
       returnFocus(opener);
     };
+    // Once per prompt: the dialog opens on mount and closes on unmount.
   }, []);
 
   // Asked again after a wrong password: start from an empty field.
@@ -56,6 +90,7 @@ export function PasswordPrompt({ fileName, wrong, onAnswer }: PasswordPromptProp
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="password-prompt"
+      onKeyDown={keepFocusInside}
       // Escape: the browser would close the dialog behind React's back; cancel instead.
       onCancel={(event) => {
         event.preventDefault();

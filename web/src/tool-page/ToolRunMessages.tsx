@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { PasswordPrompt } from '../password-prompt/PasswordPrompt';
 import type { ToolRun } from './use-tool-run';
 import '../styles/run-notice.css';
@@ -8,6 +9,17 @@ import '../styles/run-notice.css';
  */
 export function ToolRunMessages({ run }: { run: Pick<ToolRun, 'notice' | 'passwordRequest'> }) {
   const request = run.passwordRequest;
+  // The action button is disabled, and so loses focus, while the run that asks goes on.
+  const lastFocused = useRef<Element | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      lastFocused.current = event.target instanceof Element ? event.target : null;
+    };
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  const readLastFocused = useCallback(() => lastFocused.current, []);
+
   return (
     <>
       {/* Always in the page, so screen readers announce the notice when it appears. */}
@@ -22,7 +34,7 @@ export function ToolRunMessages({ run }: { run: Pick<ToolRun, 'notice' | 'passwo
           </p>
         )}
       </div>
-      {request && <PasswordPrompt fileName={request.fileName} wrong={request.wrong} onAnswer={request.answer} />}
+      {request && <PasswordPrompt fileName={request.fileName} wrong={request.wrong} onAnswer={request.answer} lastFocused={readLastFocused} />}
     </>
   );
 }
