@@ -10,6 +10,7 @@ import './styles/forms.css';
 import './styles/tool-page.css';
 import './styles/pages.css';
 import './styles/toast.css';
+import './styles/helpful-errors.css';
 import './styles/bookmark-editor.css';
 import './styles/pipeline-editor.css';
 

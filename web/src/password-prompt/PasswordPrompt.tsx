@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { returnFocus } from './return-focus';
-import '../styles/password-prompt.css';
 
 interface PasswordPromptProps {
   /** The protected file, where one is known. e.g. 'payslip.pdf' */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Toast, ToastKind } from './toast-context';
 import { ToastDetail } from './ToastDetail';
-import '../styles/toast-detail.css';
 
 /** Errors stay longer: they carry two sentences and matter more. */
 const DISPLAY_MS: Record<ToastKind, number> = { success: 5000, warning: 6000, error: 8000 };

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { PasswordPrompt } from '../password-prompt/PasswordPrompt';
 import type { ToolRun } from './use-tool-run';
-import '../styles/run-notice.css';
 
 /**
  * What a run says on the page rather than in a toast: a notice when it found
