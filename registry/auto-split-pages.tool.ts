@@ -13,6 +13,7 @@ export const autoSplitPagesTool = defineTool({
   title: 'Auto Split PDF',
   subtitle: 'Split scanned stacks at divider pages.',
   endpoint: '/api/v1/misc/auto-split-pdf',
+  longRunning: true,
 
   input: singlePdfInput(),
 

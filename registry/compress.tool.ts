@@ -29,6 +29,7 @@ export const compressTool = defineTool({
   title: 'Compress PDF',
   subtitle: 'Make a PDF smaller.',
   endpoint: '/api/v1/misc/compress-pdf',
+  longRunning: true,
 
   input: singlePdfInput(),
 

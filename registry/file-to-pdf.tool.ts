@@ -13,6 +13,7 @@ export const fileToPdfTool = defineTool({
   title: 'Convert File to PDF',
   subtitle: 'Office documents, images and more to PDF.',
   endpoint: '/api/v1/convert/file/pdf',
+  longRunning: true,
   notice: 'Files are converted with the LibreOffice office suite and a converter tool; large documents can take a little while.',
 
   input: {

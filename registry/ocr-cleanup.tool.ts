@@ -21,6 +21,7 @@ export const ocrCleanupTool = defineTool({
   title: 'OCR / Cleanup Scans',
   subtitle: 'Make scanned pages searchable.',
   endpoint: '/api/v1/misc/ocr-pdf',
+  longRunning: true,
 
   input: singlePdfInput(),
 

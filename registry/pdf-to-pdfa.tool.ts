@@ -11,6 +11,7 @@ export const pdfToPdfaTool = defineTool({
   title: 'PDF to PDF/A',
   subtitle: 'Archive-ready PDF/A files.',
   endpoint: '/api/v1/convert/pdf/pdfa',
+  longRunning: true,
 
   input: singlePdfInput(),
 

@@ -7,6 +7,7 @@ export const pdfToPresentationTool = defineTool({
   title: 'PDF to Presentation',
   subtitle: 'Slides in PPTX, PPT or ODP.',
   endpoint: '/api/v1/convert/pdf/presentation',
+  longRunning: true,
 
   input: singlePdfInput(),
 

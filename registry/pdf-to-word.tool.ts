@@ -17,6 +17,7 @@ export const pdfToWordTool = defineTool({
   title: 'PDF to Word',
   subtitle: 'Editable DOCX, DOC or ODT.',
   endpoint: '/api/v1/convert/pdf/word',
+  longRunning: true,
 
   input: singlePdfInput({ dropMessage: true }),
 

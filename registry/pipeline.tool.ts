@@ -52,5 +52,5 @@ export const pipelineTool = defineTool({
   download: { api: 'output.zip', browser: 'from-response', fallback: 'output.zip', namedByProcessor: true },
   toast: { success: 'Pipeline processed successfully!' },
   timeoutMs: 15 * 60 * 1000,
-  reportsProgress: true,
+  longRunning: true,
 });

@@ -187,10 +187,12 @@ export interface ToolDefinition<F extends Fields = Fields> {
   /** Longest an engine may run for one request, in ms; the server default applies otherwise. */
   timeoutMs?: number;
   /**
-   * The processor reports its stages and their files while it runs (a pipeline's
-   * steps): the page asks for them and shows where the run is.
+   * A run may take minutes (OCR of a long scan, an office conversion, a
+   * pipeline): the page sends it as an async job and shows its place in the
+   * queue, its progress and a Cancel button. (Any tool's run is sent as a job
+   * when its files are large; see the web app's `runsAsJob`.)
    */
-  reportsProgress?: boolean;
+  longRunning?: boolean;
   /**
    * As a pipeline step, the tool takes all the files reaching it: the first it
    * accepts as its main upload, the others as this file field's (reference §7.2's

@@ -20,6 +20,7 @@ import { writeLargePdf } from './large-pdf';
 import { medianOf, percentile, rssMb, sample } from './measure';
 import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
 import { startTransferSink } from './transfer-sink';
+import { benchJobs, type JobsBench } from './jobs';
 
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
@@ -27,7 +28,7 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
 /** `--only=ocr` or `--only=compression`: just that section, the others kept from the last run. */
 const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (ONLY_ARGUMENT !== undefined && ONLY_ARGUMENT !== 'ocr' && ONLY_ARGUMENT !== 'compression') throw new Error(`--only takes "ocr" or "compression", not "${ONLY_ARGUMENT}".`);
-const ONLY: 'ocr' | 'compression' | undefined = ONLY_ARGUMENT;
+const ONLY: 'ocr' | 'compression' | 'jobs' | undefined = ONLY_ARGUMENT;
 /** OCR runs of each kind (API, direct), alternating; BENCH_OCR_RUNS=1 halves the section's time. */
 const OCR_RUNS = Number(process.env.BENCH_OCR_RUNS ?? 2);
 
@@ -137,7 +138,7 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 
 /** The OCR section alone, its figures put into the last full run's results. */
 /** One section against a fresh server, written over its previous figures; the other sections stay as they were. */
-async function onlySection(section: 'ocr' | 'compression'): Promise<void> {
+async function onlySection(section: 'ocr' | 'compression' | 'jobs'): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   let server: ChildProcess | undefined;
@@ -146,6 +147,7 @@ async function onlySection(section: 'ocr' | 'compression'): Promise<void> {
     const outDir = join(REPO, 'docs/bench');
     const previous = JSON.parse(readFileSync(join(outDir, 'latest.json'), 'utf8')) as Results;
     if (section === 'ocr') writeResults(outDir, { ...previous, ocr: await benchOcr(port, server.pid!, dir, 20, OCR_RUNS) });
+    else if (section === 'jobs') writeResults(outDir, { ...previous, jobs: await benchJobs(dir, await jobInputs(dir)) });
     else writeResults(outDir, { ...previous, compression: await compressionBench(`http://127.0.0.1:${port}`, dir, server.pid!) });
   } finally {
     server?.kill('SIGTERM');
@@ -268,6 +270,7 @@ async function main(): Promise<void> {
       mixedLoad: mixed,
       ocr,
       compression: await compressionBench(api, dir, pid),
+      jobs: await benchJobs(dir, { small: readFileSync(small), medium: readFileSync(medium) }),
     };
     writeResults(join(REPO, 'docs/bench'), results);
   } finally {
@@ -301,6 +304,16 @@ interface Results {
   /** Absent from results written before the OCR section existed. */
   ocr?: OcrRow;
   compression?: CompressionResults;
+  jobs?: JobsBench;
+}
+
+/** The jobs section's inputs alone (the mixed load's small and medium PDFs). */
+async function jobInputs(dir: string): Promise<{ small: Buffer; medium: Buffer }> {
+  const small = join(dir, 'small.pdf');
+  const medium = join(dir, 'medium.pdf');
+  await writeLargePdf(small, 5, 20_000);
+  await writeLargePdf(medium, 40, 50_000);
+  return { small: readFileSync(small), medium: readFileSync(medium) };
 }
 
 function markdown(r: Results): string {
@@ -326,6 +339,23 @@ function markdown(r: Results): string {
     '',
     ...(r.ocr ? ocrMarkdown(r.ocr) : []),
     ...(r.compression ? ['', compressionMarkdown(r.compression)] : []),
+    ...(r.jobs ? ['', jobsMarkdown(r.jobs)] : []),
+  ].join('\n');
+}
+
+function jobsMarkdown(j: JobsBench): string {
+  return [
+    '## Jobs: scaling out on Redis',
+    '',
+    `Workload: ${j.workload}, sent synchronously to one API node (FOLIO_ROLE=api) with workers on the same machine.`,
+    '',
+    '| | jobs per minute |',
+    '|---|---|',
+    `| 1 worker | ${j.jobsPerMinuteOneWorker} |`,
+    `| 2 workers | ${j.jobsPerMinuteTwoWorkers} |`,
+    '',
+    `A small job (Rotate of a 5-page PDF, one at a time), p50: embedded ${j.smallJobP50MsEmbedded} ms, through Redis ${j.smallJobP50MsRedis} ms: ` +
+      `${j.redisOverheadP50Ms} ms for the queue, the shared folder and the extra process.`,
   ].join('\n');
 }
 

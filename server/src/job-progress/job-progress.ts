@@ -22,6 +22,15 @@ export interface JobProgressReport {
 export interface ProgressMeasure {
   fraction: number;
   stage: string;
+  /** For work in stages (a pipeline's steps), each with its files and their states. */
+  steps?: StageProgress[];
+}
+
+/** The report as jobs publish it: the one-line measure, with the stages when there are any (a copy, safe to keep). */
+export function publishedProgress(report: JobProgressReport): ProgressMeasure | undefined {
+  if (!report.current) return undefined;
+  const { fraction, stage } = report.current;
+  return report.stages.length > 0 ? { fraction, stage, steps: structuredClone(report.stages) } : { fraction, stage };
 }
 
 /**

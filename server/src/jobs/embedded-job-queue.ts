@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { BusyError, type Limiter } from '../engines/limiter';
-import { recordingReporter, type JobProgressReport } from '../job-progress/job-progress';
+import { publishedProgress, recordingReporter, type JobProgressReport } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobSpec } from './job';
 import { CANCELLED_FAILURE, type JobExecutor } from './job-executor';
 import { isFinished, type JobQueue, type JobRecord } from './job-queue';
@@ -37,7 +37,7 @@ export class EmbeddedJobQueue implements JobQueue {
     this.jobs.set(spec.id, entry);
     const report: JobProgressReport = { state: 'running', stages: [] };
     const progress = recordingReporter(report, () => {
-      if (report.current) record.progress = report.current;
+      record.progress = publishedProgress(report) ?? record.progress;
       this.changed();
     });
     const run = this.slots.run({ deadline: spec.deadline, timeLimitMs: spec.timeLimitMs, signal: abort.signal }, () => {

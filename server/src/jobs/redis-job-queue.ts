@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis, { type RedisOptions } from 'ioredis';
 import { BusyError } from '../engines/limiter';
-import { recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
+import { publishedProgress, recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobFailure, type JobResultFile, type JobSpec } from './job';
 import { CANCELLED_FAILURE, workerLostFailure, type JobExecutor } from './job-executor';
 import { isFinished, QueueUnavailableError, type JobQueue, type JobRecord } from './job-queue';
@@ -226,7 +226,10 @@ export class RedisJobQueue implements JobQueue {
     const spec = job.data;
     const abort = signal ?? new AbortController().signal;
     const report: JobProgressReport = { state: 'running', stages: [] };
-    const publish = throttled(PROGRESS_EVERY_MS, () => report.current && void job.updateProgress(report.current).catch(() => undefined));
+    const publish = throttled(PROGRESS_EVERY_MS, () => {
+      const progress = publishedProgress(report);
+      if (progress) void job.updateProgress(progress).catch(() => undefined);
+    });
     try {
       return await this.executor.execute(spec, abort, recordingReporter(report, publish));
     } catch (error) {
@@ -293,7 +296,7 @@ function redisOptions(url: string): RedisAddress {
 function progressOf(job: Job): ProgressMeasure {
   const progress = job.progress as Partial<ProgressMeasure> | number;
   return typeof progress === 'object' && typeof progress.fraction === 'number' && typeof progress.stage === 'string'
-    ? { fraction: progress.fraction, stage: progress.stage }
+    ? { fraction: progress.fraction, stage: progress.stage, ...(Array.isArray(progress.steps) ? { steps: progress.steps } : {}) }
     : { fraction: 0, stage: 'starting' };
 }
 

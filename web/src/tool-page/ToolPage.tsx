@@ -12,7 +12,7 @@ import { ordersFiles } from './file-order';
 import { ToolFields } from './ToolFields';
 import { ToolResultPanel } from './ToolResultPanel';
 import { ToolRunMessages } from './ToolRunMessages';
-import { RunProgress } from './RunProgress';
+import { JobProgress } from './JobProgress';
 import { UploadProgress } from './UploadProgress';
 import { useFileSelection } from './use-file-selection';
 import { useResetHiddenFields } from './use-reset-hidden-fields';
@@ -108,7 +108,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
             {runner.busy ? tool.action.busyLabel : tool.action.label}
           </button>
           {runner.busy && runner.uploadProgress !== null && <UploadProgress fraction={runner.uploadProgress} />}
-          {runner.busy && runner.progressId && <RunProgress progressId={runner.progressId} />}
+          {runner.busy && runner.job && <JobProgress job={runner.job} onCancel={runner.cancel} />}
         </div>
       </form>
 

@@ -7,6 +7,7 @@ import { useToast, type ToastExtras } from '../toast';
 import { pdfPageCount } from './pdf-page-count';
 import { filesOfRun, pagesProblem, uploadProblem, type PageCountLookup } from './pre-upload-checks';
 import { fileNameFromContentDisposition, isBatchRun, resultFileName } from './result-file-name';
+import { runJob, runsAsJob, type JobProgressView } from './job-run';
 import { sendMultipart, type MultipartResponse } from './send-multipart';
 import { needsPassword, readProblem, visitorDetail } from './server-problem';
 import { toolFormData } from './tool-form-data';
@@ -43,11 +44,8 @@ export interface ToolRun {
   busy: boolean;
   /** Share of the upload sent, 0 to 1, while busy; null when idle. */
   uploadProgress: number | null;
-  /**
-   * The id the server records this run's stages under (GET /api/v1/progress/{id}),
-   * while busy, for a tool that `reportsProgress`; null otherwise.
-   */
-  progressId: string | null;
+  /** Once a run sent as a job (`runsAsJob`) is uploaded: its place in the queue, then its progress; null otherwise. */
+  job: JobProgressView | null;
   result: ToolResult | null;
   /** What the last run found to say instead of a result (nothing found), shown on the page. */
   notice: string | null;
@@ -58,8 +56,13 @@ export interface ToolRun {
    * limits, pages the PDFs lack), then sends them; resolves true on success.
    */
   run(files: readonly File[], params: Record<string, unknown>): Promise<boolean>;
+  /** Stops the run under way (a job is cancelled on the server: its engines stop, its files go). */
+  cancel(): void;
   clearResult(): void;
 }
+
+/** Said on the page after the visitor cancels a run. */
+export const CANCELLED_NOTICE = 'Cancelled: nothing was kept on the server.';
 
 /** Spec §8: one toast for every failure, the title and the body on two lines. */
 export const FAILURE_MESSAGE = `${SHARED_TEXTS.errorToastTitle}\n${SHARED_TEXTS.errorToastBody}`;
@@ -148,7 +151,7 @@ export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunO
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
-  const [progressId, setProgressId] = useState<string | null>(null);
+  const [job, setJob] = useState<JobProgressView | null>(null);
   const [result, setResult] = useState<ToolResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest | null>(null);
@@ -196,15 +199,22 @@ export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunO
         const sentFiles = filesOfRun(tool, files, params);
         const fileName = sentFiles.length === 1 ? sentFiles[0]!.name : null;
         let asked = false;
+        const asJob = runsAsJob(tool, sentFiles);
         for (;;) {
-          const watched = tool.reportsProgress ? crypto.randomUUID() : null;
-          setProgressId(watched);
+          setJob(null);
           setUploadProgress(0);
-          const url = watched ? `${tool.endpoint}?progressId=${watched}` : tool.endpoint;
-          const response = await sendMultipart(url, toolFormData(tool, files, sent), {
-            signal: controller.signal,
-            onUploadProgress: setUploadProgress,
-          });
+          const form = toolFormData(tool, files, sent);
+          const sending = { signal: controller.signal, onUploadProgress: setUploadProgress };
+          const response = asJob
+            ? await runJob(tool.endpoint, form, {
+                ...sending,
+                onStatus: (status) => {
+                  setUploadProgress(null);
+                  setJob(status);
+                },
+              })
+            : await sendMultipart(tool.endpoint, form, sending);
+          setJob(null);
           if (response.status === 204) {
             setNotice(nothingFoundMessage(tool));
             return false;
@@ -221,7 +231,6 @@ export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunO
             // A password typed in the tool's own field is the visitor's answer: say it is wrong rather than ask again.
             if (passwordField !== undefined && (asked || !passwordGiven(tool, sent))) {
               setUploadProgress(null);
-              setProgressId(null);
               const password = await askPassword(fileName, asked, controller.signal);
               if (password === null) return false;
               sent = { ...sent, [passwordField]: password };
@@ -253,17 +262,24 @@ export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunO
           current.current = null;
           setBusy(false);
           setUploadProgress(null);
-          setProgressId(null);
+          setJob(null);
         }
       }
     },
     [tool, toast, navigate, pageCount, askPassword],
   );
 
+  const cancel = useCallback(() => {
+    const running = current.current;
+    if (!running) return;
+    running.abort();
+    setNotice(CANCELLED_NOTICE);
+  }, []);
+
   const clearResult = useCallback(() => {
     setResult(null);
     setNotice(null);
   }, []);
 
-  return { busy, uploadProgress, progressId, result, notice, passwordRequest, run, clearResult };
+  return { busy, uploadProgress, job, result, notice, passwordRequest, run, cancel, clearResult };
 }

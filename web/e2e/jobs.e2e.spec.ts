@@ -1,0 +1,102 @@
+import { ocrCleanupTool, pipelineTool, toolPath } from '@folio/registry';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { enginesOwnedBy } from '../../server/test/support/processes';
+import { scanPdf } from '../../server/test/support/scan-pdfs';
+import { sendJob } from '../../server/test/support/job-client';
+import { startAppAndBrowser, type RunningApp } from './browser';
+
+jest.setTimeout(240_000);
+
+/**
+ * Long work from the page goes through async jobs: after the upload the page
+ * shows the job's place in the queue, then a progress bar with the stage, and a
+ * Cancel button; it never holds a request open while the server works.
+ */
+describe('long runs as jobs, in a real browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // One job at a time: a job sent through the API keeps the page's waiting.
+    [app, browser] = await startAppAndBrowser({ FOLIO_MAX_CONCURRENT_JOBS: '1' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(() => context?.close());
+
+  it('shows the queue position, then a progress bar that moves through the steps, and gives the result; no request of the page waits on the work', async () => {
+    const blocker = await sendJob(app.baseUrl, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: await scanPdf(30) }], { languages: 'eng', ocrType: 'force-ocr' });
+    const durations: { url: string; method: string; ms: number }[] = [];
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      durations.push({ url: request.url(), method: request.method(), ms: timing.responseEnd });
+    });
+
+    await page.goto(`${app.baseUrl}${toolPath(pipelineTool)}`);
+    await page.getByRole('button', { name: 'Use example “Make scans searchable”' }).click();
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'one.pdf', mimeType: 'application/pdf', buffer: await scanPdf(2) },
+      { name: 'two.pdf', mimeType: 'application/pdf', buffer: await scanPdf(2) },
+    ]);
+    await page.getByRole('button', { name: pipelineTool.action.label, exact: true }).click();
+    expect(await page.getByTestId('job-queued').innerText({ timeout: 60_000 })).toBe('Queued (position 1)');
+
+    await fetch(`${app.baseUrl}/api/v1/general/job/${blocker}`, { method: 'DELETE' });
+    const seen = new Set<number>();
+    const stages = new Set<string>();
+    const toast = page.getByTestId('toast').filter({ hasText: pipelineTool.toast.success });
+    while (!(await toast.isVisible())) {
+      const bar = page.getByTestId('job-progress-bar');
+      if (await bar.isVisible()) {
+        seen.add(Number(await bar.getAttribute('value')));
+        stages.add(await page.getByTestId('job-stage').innerText().catch(() => ''));
+      }
+      await page.waitForTimeout(100);
+    }
+    const values = [...seen];
+    expect(values.length).toBeGreaterThanOrEqual(2);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect([...stages].some((stage) => /^Step \d of 3: /.test(stage))).toBe(true);
+    await page.getByTestId('download-result').waitFor();
+
+    // The upload may take as long as it takes; every other request is a quick look.
+    const slow = durations.filter((d) => !(d.method === 'POST' && d.url.includes('async=true')) && d.ms > 5_000);
+    expect(slow).toEqual([]);
+    expect(durations.some((d) => d.url.includes('/api/v1/general/job/'))).toBe(true);
+  });
+
+  it('cancels a running job from the page: the engine stops, nothing is kept, and the page says so', async () => {
+    await page.goto(`${app.baseUrl}${toolPath(ocrCleanupTool)}`);
+    await page.getByTestId('file-input').setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: await scanPdf(40) }]);
+    await page.getByLabel('English', { exact: true }).check();
+    await page.getByRole('button', { name: ocrCleanupTool.action.label, exact: true }).click();
+    await page.getByTestId('job-stage').waitFor({ timeout: 60_000 });
+    const ocrEngines = () => enginesOwnedBy(app.process.pid!).filter((engine) => /ocrmypdf|tesseract/.test(engine.command));
+    await until(() => ocrEngines().length > 0);
+
+    const [cancelled] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'DELETE'), page.getByTestId('job-cancel').click()]);
+    expect(await cancelled.json()).toMatchObject({ state: 'cancelled' });
+    await page.getByText('Cancelled: nothing was kept on the server.').waitFor();
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await until(() => ocrEngines().length === 0, 10_000);
+    await until(() => app.leftovers().length === 0, 10_000);
+    // The button is back for another run.
+    expect(await page.getByRole('button', { name: ocrCleanupTool.action.label, exact: true }).isEnabled()).toBe(true);
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('Condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
