@@ -25,10 +25,11 @@ import { benchJobs, type JobsBench } from './jobs';
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
-/** `--only=ocr` or `--only=compression`: just that section, the others kept from the last run. */
+/** `--only=ocr`, `--only=compression` or `--only=jobs`: just that section, the others kept from the last run. */
+const SECTIONS = ['ocr', 'compression', 'jobs'] as const;
 const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-if (ONLY_ARGUMENT !== undefined && ONLY_ARGUMENT !== 'ocr' && ONLY_ARGUMENT !== 'compression') throw new Error(`--only takes "ocr" or "compression", not "${ONLY_ARGUMENT}".`);
-const ONLY: 'ocr' | 'compression' | 'jobs' | undefined = ONLY_ARGUMENT;
+if (ONLY_ARGUMENT !== undefined && !(SECTIONS as readonly string[]).includes(ONLY_ARGUMENT)) throw new Error(`--only takes ${SECTIONS.join(', ')}, not "${ONLY_ARGUMENT}".`);
+const ONLY = ONLY_ARGUMENT as (typeof SECTIONS)[number] | undefined;
 /** OCR runs of each kind (API, direct), alternating; BENCH_OCR_RUNS=1 halves the section's time. */
 const OCR_RUNS = Number(process.env.BENCH_OCR_RUNS ?? 2);
 
@@ -138,7 +139,7 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 
 /** The OCR section alone, its figures put into the last full run's results. */
 /** One section against a fresh server, written over its previous figures; the other sections stay as they were. */
-async function onlySection(section: 'ocr' | 'compression' | 'jobs'): Promise<void> {
+async function onlySection(section: (typeof SECTIONS)[number]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   let server: ChildProcess | undefined;
