@@ -157,8 +157,15 @@ export function useToolRun(tool: AnyTool, { pageCount = pdfPageCount }: ToolRunO
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest | null>(null);
   const current = useRef<AbortController | null>(null);
 
-  // Leaving the page cancels a request still under way.
-  useEffect(() => () => current.current?.abort(), []);
+  // Leaving the page, or closing the tab, cancels a run still under way (a job on the server too).
+  useEffect(() => {
+    const leave = () => current.current?.abort();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, []);
 
   /** Shows the prompt and waits for the visitor; a cancelled run gives up the question too. */
   const askPassword = useCallback(
