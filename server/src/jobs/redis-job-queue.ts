@@ -178,11 +178,15 @@ export class RedisJobQueue implements JobQueue {
       }
       reading = true;
       try {
-        const job = await this.get(id).catch(() => undefined);
-        const seen = JSON.stringify(job ?? null);
-        if (seen !== last) {
-          last = seen;
-          listener(job);
+        // Redis away for a moment is not the job gone: the next read tells.
+        const job = await this.get(id).then(
+          (found) => ({ found }),
+          () => undefined,
+        );
+        const seen = job && JSON.stringify(job.found ?? null);
+        if (job && seen !== last) {
+          last = seen!;
+          listener(job.found);
         }
       } finally {
         reading = false;
@@ -312,7 +316,7 @@ function parseReason(reason: string | undefined): FailedReason | undefined {
 
 function isConnectionError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(message);
+  return /LOADING|TRYAGAIN|READONLY|enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(message);
 }
 
 /** Calls `fn` at most once per `ms`, and once more after the last call. */
