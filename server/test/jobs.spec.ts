@@ -65,6 +65,15 @@ describe('async jobs, embedded', () => {
     expect((await jobResult(baseUrl, jobId)).status).toBe(200);
   });
 
+  it('reports rendering page by page (PDF to Image), as the renderer writes each page', async () => {
+    const jobId = await sendJob(baseUrl, '/api/v1/convert/pdf/img', [{ name: 'pages.pdf', content: await makePdf(12) }], { imageFormat: 'png', dpi: '150' });
+    const stages = (await jobEvents(baseUrl, jobId)).map((e) => e.data.progress.stage).filter((stage) => stage.startsWith('page '));
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const pages = stages.map((stage) => Number(/^page (\d+) of 12$/.exec(stage)![1]));
+    expect(pages).toEqual([...pages].sort((a, b) => a - b));
+    expect((await jobResult(baseUrl, jobId)).status).toBe(200);
+  });
+
   it('reports a failure as the synchronous answer would be, and keeps no files', async () => {
     const jobId = await sendJob(baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'bad.pdf', content: Buffer.from('%PDF-1.7\nnot really\n%%EOF\n') }], { angle: '90' });
     const status = await untilComplete(baseUrl, jobId);

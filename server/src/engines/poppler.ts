@@ -219,18 +219,32 @@ export interface RenderSettings {
 
 /**
  * Renders every page (`pages` of them) of `path` with pdftoppm into files named
- * after `outputPrefix`; answers their paths in page order.
+ * after `outputPrefix`; answers their paths in page order. `onPage` hears of each
+ * page as it is written (pdftoppm's `-progress` lines: `<page> <of> <file>`).
  */
-export async function renderPages(path: string, pages: number, outputPrefix: string, settings: RenderSettings, options: EngineOptions): Promise<string[]> {
+export async function renderPages(
+  path: string,
+  pages: number,
+  outputPrefix: string,
+  settings: RenderSettings,
+  options: EngineOptions,
+  onPage?: (done: number, of: number) => void,
+): Promise<string[]> {
   const colour = { colour: [], grey: ['-gray'], bilevel: ['-mono'] }[settings.colour];
   const format = { png: ['-png'], jpg: ['-jpeg', '-jpegopt', 'quality=95'], tiff: ['-tiff', '-tiffcompression', 'deflate'] }[settings.format];
   const extension = { png: '.png', jpg: '.jpg', tiff: '.tif' }[settings.format];
   await runPoppler(
     'pdftoppm',
-    ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), path, outputPrefix],
-    { ...options, watchdogMs: pageWatchdog(pages) },
+    ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), ...(onPage ? ['-progress'] : []), path, outputPrefix],
+    { ...options, watchdogMs: pageWatchdog(pages), ...(onPage ? { onStderrLine: (line: string) => reportPage(line, onPage) } : {}) },
   );
   return pagesWritten(outputPrefix, extension);
+}
+
+/** A `-progress` line of pdftoppm: `<page> <of> <file>`. */
+function reportPage(line: string, onPage: (done: number, of: number) => void): void {
+  const match = /^(\d+) (\d+) /.exec(line);
+  if (match) onPage(Number(match[1]), Number(match[2]));
 }
 
 /**

@@ -104,6 +104,8 @@ export interface RunOptions extends EngineOptions {
   okExitCodes?: readonly number[];
   /** Keep at most this much of stdout; default 64 MiB. */
   maxBuffer?: number;
+  /** Called with each line the engine writes to stderr as it comes (progress lines such as pdftoppm's `-progress`). */
+  onStderrLine?: (line: string) => void;
 }
 
 export interface RunResult {
@@ -203,6 +205,7 @@ async function startEngine<T>(
     ...(output.buffer !== undefined ? { buffer: output.buffer } : {}),
   });
   options.processes?.add(child);
+  if (options.onStderrLine) followLines(child.stderr, options.onStderrLine);
   const killer = new SandboxKiller(child);
   let reason: Error | undefined;
   const stopFor = (why: Error | undefined) => () => {
@@ -220,4 +223,16 @@ async function startEngine<T>(
     clearTimeout(watchdog);
     options.signal?.removeEventListener('abort', abort);
   }
+}
+
+/** Calls `onLine` with each complete line of `stream` as it arrives (the output is still buffered as usual). */
+function followLines(stream: NodeJS.ReadableStream | null | undefined, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let pending = '';
+  stream.on('data', (chunk: Buffer | string) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
 }

@@ -37,7 +37,7 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToImageTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine, progress }: ProcessorInput<typeof pdfToImageTool>): Promise<ProcessorOutput> {
     const { dpi, imageFormat: format } = params;
     if (!(dpi >= 1)) throw ApiError.invalidArgument('DPI must be at least 1.');
 
@@ -59,7 +59,9 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
       annotations: params.includeAnnotations,
       format: direct ? format : 'png',
     };
-    const rendered = await renderPages(source, order.length, workspace.newPath(), settings, engine);
+    const rendered = await renderPages(source, order.length, workspace.newPath(), settings, engine, (done, of) =>
+      progress.measure(done / of, `page ${done} of ${of}`),
+    );
     if (rendered.length !== order.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${rendered.length} of ${order.length} pages`);
 
     const base = baseName(file.originalName);
