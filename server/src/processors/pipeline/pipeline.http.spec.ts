@@ -284,6 +284,7 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
         { title: 'Rotate PDF', items: [{ name: 'a.pdf', state: 'done' }, { name: 'b.pdf', state: 'done' }] },
         { title: 'Merge PDFs', items: [{ name: 'a.pdf + b.pdf', state: 'done' }] },
       ],
+      current: { fraction: 1, stage: 'step 2 of 2: Merge PDFs' },
     });
 
     const failedId = '1c8f9b63-5d2f-4d6a-8b54-6e3f4b5c7d8e';
