@@ -60,7 +60,7 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
   it('runs 100 mixed jobs sent to both API nodes through a worker kill and a Redis restart: each ends in a correct result or a clear error', async () => {
     const alpha = await makePdf(3, { label: 'alpha' });
     const beta = await makePdf(2, { label: 'beta' });
-    const scan = await scanPdf(4);
+    const scan = await scanPdf(2);
     const kinds: { endpoint: string; files: SentFile[]; fields: Record<string, string>; check(result: Buffer): Promise<void> }[] = [
       {
         endpoint: '/api/v1/general/rotate-pdf',
@@ -87,7 +87,7 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
         endpoint: '/api/v1/misc/ocr-pdf',
         files: [{ name: 'scan.pdf', content: scan }],
         fields: { languages: 'eng', ocrType: 'force-ocr' },
-        check: async (pdf) => expect(pageTexts(pdf).map((text) => text.replace(/\s+/g, ' '))).toEqual([1, 2, 3, 4].map((n) => expect.stringMatching(new RegExp(`scanned page ${n}`, 'i')))),
+        check: async (pdf) => expect(pageTexts(pdf).map((text) => text.replace(/\s+/g, ' '))).toEqual([1, 2].map((n) => expect.stringMatching(new RegExp(`scanned page ${n}`, 'i')))),
       },
     ];
 

@@ -102,6 +102,9 @@ async function fromPkcs12(
   return withCertificates(key, keyPasswordFile, certificates, TEXTS.noCertificateForKey, workspace, engine);
 }
 
+/** PKCS#8 `ENCRYPTED PRIVATE KEY`, or a traditional PEM key with `Proc-Type: 4,ENCRYPTED`. */
+const ENCRYPTED_PEM = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/;
+
 async function fromPem(
   privateKeyFile: string,
   certificateFile: string,
@@ -111,9 +114,13 @@ async function fromPem(
   engine: EngineOptions,
 ): Promise<SigningKey> {
   const key = workspace.newPath('.pem');
+  // A wrong password passes the cipher's padding check about once in 256 tries, and
+  // OpenSSL then reports unreadable key data, not a bad decrypt: an encrypted key that
+  // cannot be read is a password problem either way.
+  const encrypted = ENCRYPTED_PEM.test((await readFile(privateKeyFile)).subarray(0, 4096).toString('latin1'));
   await keyMaterialStep(() => convertPrivateKey(privateKeyFile, passwordFile, key, keyPasswordFile, engine), {
     'wrong-password': TEXTS.wrongKeyPassword,
-    unreadable: TEXTS.notPrivateKey,
+    unreadable: encrypted ? TEXTS.wrongKeyPassword : TEXTS.notPrivateKey,
     'unknown-alias': TEXTS.notPrivateKey,
   });
   const certificates = parseOrRefuse(await readFile(certificateFile), TEXTS.notCertificate);
