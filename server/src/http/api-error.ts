@@ -77,6 +77,11 @@ export class ApiError extends Error {
     });
   }
 
+  /** A job id that names no job (any more). */
+  static noSuchJob(): ApiError {
+    return new ApiError(404, '/errors/not-found', 'Not Found', 'No such job: it was never sent, has expired, or its result was already downloaded.');
+  }
+
   static tooManyFiles(max: number): ApiError {
     return new ApiError(400, '/errors/too-many-files', 'Too Many Files', max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`);
   }
@@ -129,6 +134,14 @@ export class ApiError extends Error {
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }
+}
+
+/**
+ * The answer to a failure nobody foresaw (a 500): the reference's job wrapper's
+ * `{"error":"Job failed: ..."}` shape, with nothing internal (paths, stacks) in it.
+ */
+export function unexpectedFailureBody(path: string) {
+  return { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path };
 }
 
 /** The JSON body for an ApiError: problem JSON plus `error`, which simple clients read. */

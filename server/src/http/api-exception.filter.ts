@@ -8,7 +8,7 @@ import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { EngineCrashedError, EngineStalledError } from '../engines/process';
 import { ContentTooLargeError, InvalidInputError, TooManyPagesError } from '../input-checks/input-errors';
 import { QueueUnavailableError } from '../jobs/job-queue';
-import { ApiError, problemBody } from './api-error';
+import { ApiError, problemBody, unexpectedFailureBody } from './api-error';
 
 /**
  * Every failure leaves as JSON: ApiErrors and Nest's HTTP errors as problem JSON,
@@ -37,7 +37,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     this.logger.error(`${req.method} ${req.path} failed`, exception instanceof Error ? exception.stack : String(exception));
-    res.status(500).json({ status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path: req.path });
+    res.status(500).json(unexpectedFailureBody(req.path));
   }
 }
 

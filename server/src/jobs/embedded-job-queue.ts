@@ -3,7 +3,7 @@ import { BusyError, type Limiter } from '../engines/limiter';
 import { publishedProgress, recordingReporter, type JobProgressReport } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobSpec } from './job';
 import { CANCELLED_FAILURE, type JobExecutor } from './job-executor';
-import { isFinished, type JobQueue, type JobRecord } from './job-queue';
+import { isFinished, jobFollower, untilFinished, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
 
 interface Entry {
@@ -67,27 +67,17 @@ export class EmbeddedJobQueue implements JobQueue {
     if (!isFinished(entry.record)) {
       entry.abort.abort();
       // Settles once its engines have exited; the folder goes with it.
-      await new Promise<void>((resolve) => {
-        const check = () => isFinished(entry.record) && (this.changes.off('change', check), resolve());
-        this.changes.on('change', check);
-        check();
-      });
+      await untilFinished(this, id);
     }
     return this.get(id);
   }
 
   async watch(id: string, listener: (job: JobRecord | undefined) => void): Promise<() => void> {
-    let last = '';
-    const tell = () =>
-      void this.get(id).then((job) => {
-        const seen = JSON.stringify(job ?? null);
-        if (seen === last) return;
-        last = seen;
-        listener(job);
-      });
-    this.changes.on('change', tell);
-    tell();
-    return () => this.changes.off('change', tell);
+    const poke = jobFollower(() => this.get(id), listener);
+    const onChange = () => void poke();
+    this.changes.on('change', onChange);
+    await poke();
+    return () => this.changes.off('change', onChange);
   }
 
   async forget(id: string): Promise<void> {

@@ -3,7 +3,7 @@ import { basename, isAbsolute, join, relative } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { fileFieldsOf, type AnyTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
-import { ApiError, problemBody } from '../http/api-error';
+import { ApiError, problemBody, unexpectedFailureBody } from '../http/api-error';
 import { toApiError } from '../http/api-exception.filter';
 import type { ProgressReporter } from '../job-progress/job-progress';
 import { ToolCatalog } from '../tool-routing/tool-catalog';
@@ -64,7 +64,7 @@ export class JobExecutor {
     const apiError = toApiError(error, this.config);
     if (apiError) return { status: apiError.status, body: problemBody(apiError, path) };
     this.logger.error(`Job ${spec.id} (${spec.toolId}) failed`, error instanceof Error ? error.stack : String(error));
-    return { status: 500, body: { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path } };
+    return { status: 500, body: unexpectedFailureBody(path) };
   }
 }
 

@@ -51,6 +51,68 @@ export function isFinished(job: Pick<JobRecord, 'state'>): boolean {
   return job.state === 'done' || job.state === 'failed' || job.state === 'cancelled';
 }
 
+/**
+ * What a queue's `watch` is made of: `read` the job whenever `poke` is called
+ * and tell `listener` only when it has changed (a queue position counts). One
+ * read at a time (a poke during a read reads once more after it); a read that
+ * fails tells nothing (the store away for a moment is not the job gone).
+ */
+export function jobFollower(read: () => Promise<JobRecord | undefined>, listener: (job: JobRecord | undefined) => void): () => Promise<void> {
+  let last = '';
+  let reading = false;
+  let again = false;
+  const poke = async (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      const outcome = await read().then(
+        (job) => ({ job }),
+        () => undefined,
+      );
+      const seen = outcome && JSON.stringify(outcome.job ?? null);
+      if (outcome && seen !== last) {
+        last = seen!;
+        listener(outcome.job);
+      }
+    } finally {
+      reading = false;
+      if (again) {
+        again = false;
+        void poke();
+      }
+    }
+  };
+  return poke;
+}
+
+/**
+ * Resolves with the job once it has ended, or undefined once it is gone; with
+ * `timeoutMs`, undefined when that passes first.
+ */
+export function untilFinished(queue: Pick<JobQueue, 'watch'>, id: string, timeoutMs?: number): Promise<JobRecord | undefined> {
+  return new Promise((resolve) => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    const finish = (job: JobRecord | undefined) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      stop?.();
+      resolve(job);
+    };
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => finish(undefined), timeoutMs);
+    void queue
+      .watch(id, (job) => {
+        if (!job || isFinished(job)) finish(job);
+      })
+      // The watch may have told the end before it was returned.
+      .then((unwatch) => (ended ? unwatch() : (stop = unwatch)));
+  });
+}
+
 /** What `GET /api/v1/general/job/{id}` answers about a job. */
 export function jobStatus(job: JobRecord): JobStatus {
   return {

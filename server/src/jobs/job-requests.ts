@@ -5,7 +5,7 @@ import { ApiError } from '../http/api-error';
 import { ToolRunner, type SentFile, type ToolRequest } from '../tool-routing/tool-runner';
 import { sendResult } from '../tool-routing/result-response';
 import { newJobId, type JobFailure, type JobSpec, type StoredFile } from './job';
-import { isFinished, JOB_QUEUE, type JobQueue, type JobRecord } from './job-queue';
+import { isFinished, JOB_QUEUE, untilFinished, type JobQueue, type JobRecord } from './job-queue';
 import { JOB_STORAGE, type JobStorage } from './job-storage';
 
 /**
@@ -43,13 +43,13 @@ export class JobRequests {
       return;
     }
     res.once('close', () => res.writableFinished || void this.queue.cancel(spec.id).catch(() => undefined));
-    const job = await this.untilFinished(spec.id);
+    const job = await untilFinished(this.queue, spec.id);
     if (!res.destroyed) await this.answer(res, job);
   }
 
   /** A finished job's answer, as its synchronous request would have had it; the job then goes. */
   async answer(res: Response, job: JobRecord | undefined): Promise<void> {
-    if (!job) throw new ApiError(404, '/errors/not-found', 'Not Found', 'No such job: it was never sent, has expired, or its result was already downloaded.');
+    if (!job) throw ApiError.noSuchJob();
     if (!isFinished(job)) throw new ApiError(409, '/errors/job-not-finished', 'Job Not Finished', 'The job has not finished yet; its result can be read once it has.');
     if (job.failure) {
       await this.queue.forget(job.id);
@@ -80,21 +80,6 @@ export class JobRequests {
     const timeLimitMs = this.runner.timeLimitOf(tool);
     const now = Date.now();
     return { id, toolId: tool.id, uploads: request.uploads.map((file) => stored.get(file)!), body, deadline: now + timeLimitMs, timeLimitMs, createdAt: now };
-  }
-
-  private async untilFinished(id: string): Promise<JobRecord | undefined> {
-    return new Promise((resolve) => {
-      let stop: (() => void) | undefined;
-      let ended = false;
-      void this.queue
-        .watch(id, (job) => {
-          if (ended || (job && !isFinished(job))) return;
-          ended = true;
-          stop?.();
-          resolve(job);
-        })
-        .then((unwatch) => (ended ? unwatch() : (stop = unwatch)));
-    });
   }
 }
 

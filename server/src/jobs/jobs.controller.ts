@@ -77,7 +77,7 @@ export class JobsController {
 
   private async find(id: string): Promise<JobRecord> {
     const job = JOB_ID.test(id) ? await this.queue.get(id) : undefined;
-    if (!job) throw new ApiError(404, '/errors/not-found', 'Not Found', 'No such job: it was never sent, has expired, or its result was already downloaded.');
+    if (!job) throw ApiError.noSuchJob();
     return job;
   }
 }

@@ -6,7 +6,7 @@ import { BusyError } from '../engines/limiter';
 import { publishedProgress, recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobFailure, type JobResultFile, type JobSpec } from './job';
 import { CANCELLED_FAILURE, workerLostFailure, type JobExecutor } from './job-executor';
-import { isFinished, QueueUnavailableError, type JobQueue, type JobRecord } from './job-queue';
+import { isFinished, jobFollower, QueueUnavailableError, untilFinished, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
 
 const QUEUE_NAME = 'folio-jobs';
@@ -164,43 +164,16 @@ export class RedisJobQueue implements JobQueue {
       }
     }
     await this.redis(() => this.commands.publish(CANCEL_CHANNEL, id));
-    return this.waitFor(id, isFinished, 30_000);
+    return untilFinished(this, id, 30_000);
   }
 
   async watch(id: string, listener: (job: JobRecord | undefined) => void): Promise<() => void> {
-    let last = '';
-    let reading = false;
-    let again = false;
-    const tell = async (): Promise<void> => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      try {
-        // Redis away for a moment is not the job gone: the next read tells.
-        const job = await this.get(id).then(
-          (found) => ({ found }),
-          () => undefined,
-        );
-        const seen = job && JSON.stringify(job.found ?? null);
-        if (job && seen !== last) {
-          last = seen!;
-          listener(job.found);
-        }
-      } finally {
-        reading = false;
-        if (again) {
-          again = false;
-          void tell();
-        }
-      }
-    };
-    const onChange = () => void tell();
+    const poke = jobFollower(() => this.get(id), listener);
+    const onChange = () => void poke();
     this.changes.on('change', onChange);
     // Events missed while Redis was away are made up for by reading now and then.
     const poll = setInterval(onChange, WATCH_POLL_MS);
-    await tell();
+    await poke();
     return () => {
       clearInterval(poll);
       this.changes.off('change', onChange);
@@ -241,22 +214,6 @@ export class RedisJobQueue implements JobQueue {
       const reason: FailedReason = abort.aborted ? { cancelled: true } : { failure: this.executor.failureOf(spec, error) };
       throw new UnrecoverableError(JSON.stringify(reason));
     }
-  }
-
-  /** Resolves with the job once `done(job)` holds, or as it is after `timeoutMs`. */
-  private async waitFor(id: string, done: (job: JobRecord) => boolean, timeoutMs: number): Promise<JobRecord | undefined> {
-    return new Promise((resolve) => {
-      let stop: (() => void) | undefined;
-      const timer = setTimeout(() => finish(undefined), timeoutMs);
-      const finish = (job: JobRecord | undefined) => {
-        clearTimeout(timer);
-        stop?.();
-        resolve(job);
-      };
-      void this.watch(id, (job) => {
-        if (!job || done(job)) finish(job);
-      }).then((unwatch) => (stop = unwatch));
-    });
   }
 
   /** Removes expired jobs and folders no job owns any more (their job removed, or never queued: the API node died mid-way). */

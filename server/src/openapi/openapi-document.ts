@@ -16,7 +16,7 @@ import {
   type Field,
 } from '@folio/registry';
 import type { ServerConfig } from '../config';
-import { ApiError, problemBody } from '../http/api-error';
+import { ApiError, problemBody, unexpectedFailureBody } from '../http/api-error';
 import { contentDisposition } from '../tool-routing/content-disposition';
 import { groupByEndpoint } from '../tool-routing/processor-discovery';
 
@@ -155,10 +155,10 @@ function operation(route: readonly AnyTool[], config: OpenApiOptions['config']):
           'The job failed or ran out of time. A timeout is problem JSON; any other failure is plain JSON whose `error` ' +
           'starts with "Job failed:" (internal details are never shown).',
         content: {
-          // The body api-exception.filter.ts sends for any failure that is not an ApiError.
+          // The body sent for any failure that is not an ApiError (api-exception.filter.ts, failed jobs).
           'application/json': {
             schema: ref('Problem'),
-            example: { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.', path: owner.endpoint },
+            example: unexpectedFailureBody(owner.endpoint),
           },
           'application/problem+json': { schema: ref('Problem'), example: example(ApiError.timedOut(owner.timeoutMs ?? config.engineTimeoutMs), owner.endpoint) },
         },
