@@ -8,6 +8,7 @@ import { startPostgresServer, type PostgresServer } from './support/postgres-ser
 import { enginesOwnedBy } from './support/processes';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { scanPdf } from './support/scan-pdfs';
+import { until } from './support/until';
 
 jest.setTimeout(600_000);
 
@@ -164,7 +165,7 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
   it('cancels a running job from another API node: its engine process on the worker is killed and its files removed', async () => {
     const jobId = await sendJob(apis[0].baseUrl, '/api/v1/misc/ocr-pdf', [{ name: 'scan.pdf', content: await scanPdf(30) }], { languages: 'eng', ocrType: 'force-ocr' });
     const enginesOfJob = () => workers.flatMap((worker) => enginesOwnedBy(worker.process.pid!)).filter((engine) => engine.command.includes(jobId));
-    await until(() => enginesOfJob().length > 0);
+    await until(() => enginesOfJob().length > 0, 120_000);
     const cancel = await fetch(`${apis[1].baseUrl}/api/v1/general/job/${jobId}`, { method: 'DELETE' });
     expect(await cancel.json()).toMatchObject({ state: 'cancelled', complete: true });
     await until(() => enginesOfJob().length === 0, 5_000);
@@ -180,7 +181,7 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
     form.append('fileInput', new Blob([new Uint8Array(await scanPdf(30))]), 'scan.pdf');
     const sent = fetch(`${apis[1].baseUrl}/api/v1/misc/ocr-pdf`, { method: 'POST', body: form, signal: abort.signal }).catch(() => undefined);
     const ocrEngines = () => workers.flatMap((worker) => enginesOwnedBy(worker.process.pid!)).filter((engine) => /ocrmypdf|tesseract/.test(engine.command));
-    await until(() => ocrEngines().length > 0);
+    await until(() => ocrEngines().length > 0, 120_000);
     abort.abort();
     await sent;
     await until(() => ocrEngines().length === 0, 10_000);
@@ -227,11 +228,3 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
     expect(metrics).toMatch(/folio_queue_depth 0/);
   });
 });
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -4,6 +4,7 @@ import { scanPdf } from './support/scan-pdfs';
 import { enginesOwnedBy } from './support/processes';
 import { jobEvents, jobResult, jobStatus, sendJob, sendTool, untilComplete } from './support/job-client';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
+import { until } from './support/until';
 
 jest.setTimeout(120_000);
 
@@ -146,11 +147,3 @@ describe('async job results expire', () => {
     expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 });
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
