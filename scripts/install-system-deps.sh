@@ -60,6 +60,14 @@ TEST_PACKAGES=(
 )
 if [ "${1:-}" = "--tests" ]; then EXTRA_PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
+# Engines never run as root: a server started as root runs them as this unprivileged
+# system user (server/src/engines/confinement.ts). A server run by an ordinary user
+# runs them as itself and needs none.
+if [ "$(id -u)" -eq 0 ] && ! getent passwd folio-engine >/dev/null; then
+  echo "folio: adding the system user folio-engine (engines run as it)"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin folio-engine
+fi
+
 missing=()
 for entry in "${REQUIRED[@]}"; do
   read -r cmd pkg <<<"$entry"

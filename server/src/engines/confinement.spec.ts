@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enginesOwnedBy } from '../../test/support/processes';
-import { confine } from './confinement';
+import { confine, engineUser } from './confinement';
 import { runProcess } from './process';
 
 jest.setTimeout(60_000);
@@ -57,6 +57,41 @@ describe('engine confinement', () => {
     expect(existsSync(join(root, 'dropped'))).toBe(false);
     expect(existsSync('/usr/dropped')).toBe(false);
     expect(existsSync('/tmp/dropped')).toBe(false);
+  });
+
+  it('runs as an unprivileged user with no capabilities at all, and cannot gain any', async () => {
+    const status = await shell('id -u; id -g; grep -E "^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):" /proc/self/status');
+    const [uid, gid, ...fields] = status.trim().split('\n');
+    expect(Number(uid)).not.toBe(0);
+    expect(Number(gid)).not.toBe(0);
+    if (process.getuid?.() === 0) expect(Number(uid)).toBe(engineUser()?.uid);
+    const values = Object.fromEntries(fields.map((line) => line.split(/:\s+/)));
+    for (const set of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb']) expect(values[set]).toBe('0000000000000000');
+    expect(values.NoNewPrivs).toBe('1');
+  });
+
+  it('is seen by the host as that user, not as root', async () => {
+    const abort = new AbortController();
+    const run = runProcess('sleep', ['31'], { ...engine(), signal: abort.signal }).catch(() => undefined);
+    let owners: string[] = [];
+    for (let i = 0; i < 100 && owners.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      owners = ownEngines()
+        .filter((found) => found.command === 'sleep 31')
+        .map((found) => readFileSync(`/proc/${found.pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)?.[1] ?? 'gone');
+    }
+    abort.abort();
+    await run;
+    expect(owners.length).toBeGreaterThan(0);
+    for (const owner of owners) expect(owner).not.toBe('0');
+  });
+
+  it('cannot change kernel settings through /proc/sys', async () => {
+    const before = readFileSync('/proc/sys/kernel/core_pattern', 'utf8');
+    const out = await shell('echo "|/bin/sh -c id" > /proc/sys/kernel/core_pattern && echo WROTE; echo 1 > /proc/sys/kernel/sysrq && echo WROTE; echo done');
+    expect(out).not.toContain('WROTE');
+    expect(readFileSync('/proc/sys/kernel/core_pattern', 'utf8')).toBe(before);
+    expect(await shell('grep " /proc/sys " /proc/self/mounts')).toMatch(/ ro[, ]/);
   });
 
   it('has no network, not even the host loopback', async () => {

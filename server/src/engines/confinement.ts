@@ -1,7 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { lchown, mkdir, writeFile } from 'node:fs/promises';
 
 /**
  * Every engine process runs inside bubblewrap (Debian's `bwrap`), so a hostile
@@ -15,7 +15,16 @@ import { writeFile } from 'node:fs/promises';
  *     TMPDIR points into its first writable folder, so large temporary files
  *     land on disk in its job's folder and go with it;
  *   - no network (own, empty network namespace), no other processes (own pid
- *     namespace), no capabilities, a fresh session (no terminal injection).
+ *     namespace), no capabilities, a fresh session (no terminal injection);
+ *   - /proc/sys read-only, so no kernel setting can be changed from inside.
+ * An engine never runs as root: when the server does (a plain install, CI),
+ * bwrap makes the sandbox as root and the engine is then started as the
+ * unprivileged engine user (ENGINE_USER, made by scripts/install-system-deps.sh)
+ * with every capability and the bounding set gone and no_new_privs set, so
+ * even a fully exploited engine is an ordinary user that owns nothing but the
+ * folders handed to it (giveToEngines). A server that runs as an ordinary
+ * user (the deploy image) already is one; its engines run as that user, in
+ * a user namespace of their own.
  * Nothing of other jobs, the work folder's other entries, the data folder,
  * the office profiles or the user's home is visible. `--die-with-parent` ties
  * each sandbox to the server process: if the server dies, even by SIGKILL, the
@@ -49,6 +58,12 @@ export interface Confinement {
 
 export const BWRAP = '/usr/bin/bwrap';
 const PRLIMIT = '/usr/bin/prlimit';
+const SETPRIV = '/usr/bin/setpriv';
+/** Capabilities a root sandbox keeps until setpriv starts the engine as the engine user with none. */
+const KEPT_UNTIL_SETPRIV = ['CAP_DAC_OVERRIDE', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP'];
+
+/** The system user engines run as when the server runs as root; FOLIO_ENGINE_USER names another. */
+export const ENGINE_USER = 'folio-engine';
 
 /** The /etc entries programs need: linker, fonts, engine configuration, users (never shadow files, keys or certificates). */
 const SYSTEM_CONFIGURATION = [
@@ -93,8 +108,9 @@ function systemView(): string[] {
     if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
     else args.push('--ro-bind', top, top);
   }
-  for (const entry of SYSTEM_CONFIGURATION) args.push('--ro-bind-try', `/etc/${entry}`, `/etc/${entry}`);
-  for (const path of SYSTEM_EXTRAS) args.push('--ro-bind-try', path, path);
+  const systemPaths = [...SYSTEM_CONFIGURATION.map((entry) => `/etc/${entry}`), ...SYSTEM_EXTRAS];
+  args.push(...mountPointParents(systemPaths));
+  for (const path of systemPaths) args.push('--ro-bind-try', path, path);
   systemArgs = args;
   return args;
 }
@@ -109,15 +125,23 @@ export function confine(command: string, args: readonly string[], confinement: C
   // FOLIO_ENGINE_OWNER names the server that started the sandbox, so a check can find any engine process it left behind.
   const env: Record<string, string> = { PATH, HOME: '/tmp', TMPDIR: home ?? '/tmp', LC_ALL: 'C.UTF-8', FOLIO_ENGINE_OWNER: String(process.pid), ...confinement.env };
   const tmpSize = String((confinement.tmpSizeMb ?? 256) * 1024 * 1024);
+  const user = engineUser();
   const sandbox = [
     '--die-with-parent',
     '--new-session',
-    '--unshare-all',
-    '--cap-drop', 'ALL',
+    // As root, bwrap makes the namespaces itself and keeps only what it takes to enter the engine
+    // user's folder (--chdir) and for setpriv to become that user; setpriv then drops them all.
+    ...(user
+      ? ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try', '--cap-drop', 'ALL', ...KEPT_UNTIL_SETPRIV.flatMap((cap) => ['--cap-add', cap])]
+      : ['--unshare-all', '--cap-drop', 'ALL']),
     ...systemView(),
     '--proc', '/proc',
+    // bwrap leaves /proc/sys writable to a root engine (it only covers /proc/sys when the folder itself is writable).
+    '--ro-bind', '/proc/sys', '/proc/sys',
     '--dev', '/dev',
-    ...(confinement.tmp ? ['--bind', confinement.tmp, '/tmp'] : ['--size', tmpSize, '--tmpfs', '/tmp']),
+    '--perms', '01777', '--tmpfs', '/dev/shm',
+    ...(confinement.tmp ? ['--bind', confinement.tmp, '/tmp'] : ['--perms', '01777', '--size', tmpSize, '--tmpfs', '/tmp']),
+    ...mountPointParents([...(confinement.readable ?? []), ...confinement.writable]),
     ...(confinement.readable ?? []).flatMap((path) => ['--ro-bind', path, path]),
     ...confinement.writable.flatMap((path) => ['--bind', path, path]),
     '--chdir', confinement.cwd ?? home ?? '/tmp',
@@ -125,11 +149,83 @@ export function confine(command: string, args: readonly string[], confinement: C
     '--clearenv',
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
     '--',
+    ...(user ? [SETPRIV, `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--'] : []),
     ...(confinement.memoryMb ? [PRLIMIT, `--as=${confinement.memoryMb * 1024 * 1024}`, '--core=0', '--'] : []),
     command,
     ...args,
   ];
   return { command: BWRAP, args: sandbox };
+}
+
+/** Host ids of the user engines run as. */
+export interface EngineUser {
+  uid: number;
+  gid: number;
+}
+
+let resolvedUser: EngineUser | null | undefined;
+
+/**
+ * The unprivileged user engines run as: the engine user when the server runs
+ * as root, undefined when it does not (its engines then run as itself). Read
+ * from /etc/passwd once; a root server without that user cannot start
+ * (checkConfinement), it would otherwise run engines as root.
+ */
+export function engineUser(): EngineUser | undefined {
+  if (resolvedUser !== undefined) return resolvedUser ?? undefined;
+  if (!confinementEnabled() || process.getuid?.() !== 0) {
+    resolvedUser = null;
+    return undefined;
+  }
+  const name = process.env.FOLIO_ENGINE_USER || ENGINE_USER;
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[0] === name);
+  const uid = Number(entry?.[2]);
+  const gid = Number(entry?.[3]);
+  if (!entry || !Number.isInteger(uid) || !Number.isInteger(gid) || uid === 0 || gid === 0) {
+    throw new ConfinementUnavailableError(`the server runs as root and there is no unprivileged user ${name} to run engines as`);
+  }
+  resolvedUser = { uid, gid };
+  return resolvedUser;
+}
+
+/**
+ * Hands a folder the server made to the engine user, so that engines can write
+ * in it (files the server puts there stay readable to them: ordinary modes).
+ * Only the path itself, never what it holds or points to (lchown): an engine
+ * that has had the folder before may have left a link there.
+ */
+export async function giveToEngines(path: string): Promise<void> {
+  const user = engineUser();
+  if (user) await lchown(path, user.uid, user.gid);
+}
+
+/** Writes a file only the server and its engines may read (a password, a key, a request holding one). */
+export async function writeForEngines(path: string, data: string | Buffer): Promise<void> {
+  await writeFile(path, data, { mode: 0o600 });
+  await giveToEngines(path);
+}
+
+/** Makes a folder (and its parents) that engines will write in. */
+export async function makeEngineFolder(path: string): Promise<void> {
+  await mkdir(path, { recursive: true });
+  await giveToEngines(path);
+}
+
+/**
+ * Folders leading to each mount point, made open to pass through: bwrap makes
+ * them 0700 for the root that makes the sandbox, and the engine user could
+ * then not reach what is mounted below. They hold nothing but mount points.
+ */
+function mountPointParents(paths: readonly string[]): string[] {
+  const parents = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/').filter(Boolean);
+    for (let depth = 1; depth < parts.length; depth++) parents.add(`/${parts.slice(0, depth).join('/')}`);
+  }
+  return [...parents].flatMap((parent) => ['--perms', '0755', '--dir', parent]);
 }
 
 let enabled: boolean | undefined;
@@ -162,6 +258,7 @@ let checked = false;
 export function checkConfinement(): void {
   if (checked || !confinementEnabled()) return;
   if (!existsSync(BWRAP)) throw new ConfinementUnavailableError(`${BWRAP} is missing`);
+  engineUser();
   const { command, args } = confine('/usr/bin/true', [], { writable: [] });
   const probe = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
   if (probe.status !== 0) throw new ConfinementUnavailableError(probe.stderr?.toString().trim() || `bwrap exited with ${probe.status ?? probe.signal}`);

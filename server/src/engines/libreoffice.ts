@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
-import { confine, confinementEnabled, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
+import { confine, confinementEnabled, giveToEngines, makeEngineFolder, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { registerEngine, unregisterEngine } from './lifecycle';
 import { withDeadline } from './deadline';
 import { Limiter } from './limiter';
@@ -212,10 +212,11 @@ class OfficeInstance {
   }
 
   private async start(): Promise<void> {
-    await mkdir(join(this.profile, 'user'), { recursive: true });
-    await mkdir(join(this.root, 'tmp'));
-    await mkdir(this.exchange);
-    await writeFile(join(this.profile, 'user', 'registrymodifications.xcu'), REGISTRY_MODIFICATIONS);
+    // The instance writes its profile, its /tmp and its results: every folder is the engine user's.
+    for (const folder of [this.root, this.profile, join(this.profile, 'user'), join(this.root, 'tmp'), this.exchange]) await makeEngineFolder(folder);
+    const settings = join(this.profile, 'user', 'registrymodifications.xcu');
+    await writeFile(settings, REGISTRY_MODIFICATIONS);
+    await giveToEngines(settings);
     const pipe = `folio-office-${process.pid}-${this.id}-${randomBytes(6).toString('hex')}`;
     const officeArgs = [
       '--headless',

@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { writeForEngines } from './confinement';
 
 /**
  * MuPDF (PyMuPDF, Debian's python3-fitz) with Pillow and fontTools, driven by
@@ -131,7 +131,7 @@ interface Damaged {
 
 async function runScript<T>(request: Record<string, unknown>, pages: number, workspace: Workspace, options: EngineOptions): Promise<T> {
   const requestFile = workspace.newPath('.json');
-  await writeFile(requestFile, JSON.stringify(request), { mode: 0o600 });
+  await writeForEngines(requestFile, JSON.stringify(request));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
     ...options,
     readable: [SCRIPT],

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
+import { EngineFailedError, pageWatchdog, readingWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
 
 /** Poppler's command-line tools: reading document information and rendering pages. */
 
@@ -33,7 +33,7 @@ export interface DocumentInfo {
 
 /** The Info dictionary as pdfinfo reads it (fast: no page content is parsed). */
 export async function readDocumentInfo(path: string, options: EngineOptions): Promise<DocumentInfo> {
-  const { stdout } = await runPoppler('pdfinfo', ['-isodates', '-enc', 'UTF-8', path], options);
+  const { stdout } = await runPoppler('pdfinfo', ['-isodates', '-enc', 'UTF-8', path], { ...options, watchdogMs: readingWatchdog(options.pages ?? 1) });
   const field = (name: string) => {
     const match = new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(stdout);
     return match && match[1].trim() !== '' ? match[1].trim() : undefined;
@@ -133,7 +133,7 @@ export interface ShownPageSize {
  * caller can weigh the pixels a rendering would take before asking for it.
  */
 export async function readPageSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
-  const { stdout } = await runPoppler('pdfinfo', ['-f', '1', '-l', '2147483647', path], options);
+  const { stdout } = await runPoppler('pdfinfo', ['-f', '1', '-l', '2147483647', path], { ...options, watchdogMs: readingWatchdog(options.pages ?? 1) });
   const sizes: ShownPageSize[] = [];
   // Sizes may come in exponent notation ("1e+07 x 792 pts") from absurd boxes.
   for (const match of stdout.matchAll(/^Page\s+(\d+) size:\s+(\S+) x (\S+) pts/gm)) {
@@ -157,7 +157,7 @@ export async function readPageSizes(path: string, options: EngineOptions): Promi
  * rendering. qpdf fits overlay pages to this box (engines/qpdf.ts `overlayPages`).
  */
 export async function readTrimSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
-  const { stdout } = await runPoppler('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path], options);
+  const { stdout } = await runPoppler('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path], { ...options, watchdogMs: readingWatchdog(options.pages ?? 1) });
   const sizes: ShownPageSize[] = [];
   for (const match of stdout.matchAll(/^Page\s+(\d+) TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/gm)) {
     const [x1, y1, x2, y2] = match.slice(2, 6).map(Number);

@@ -1,5 +1,5 @@
 import execa from 'execa';
-import { confine, confinementEnabled, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
+import { confine, confinementEnabled, giveToEngines, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { DeadlineExceededError, JobAbortedError, Limiter, type SlotRequest } from './limiter';
 import type { PendingSet } from '../workspace/pending-set';
 
@@ -12,6 +12,8 @@ export interface EngineOptions extends SlotRequest {
   folder: string;
   /** The job's running engine processes, so its clean-up can wait until they have exited. */
   processes?: PendingSet;
+  /** Pages of the job's documents, once counted: a run that declares no watchdog of its own gets one scaled to them. */
+  pages?: number;
 }
 
 /** Per-engine concurrency, so one busy engine cannot starve the machine. */
@@ -46,6 +48,19 @@ const WATCHDOG_BASE_MS = 10_000;
  */
 export function pageWatchdog(pages: number): number {
   return WATCHDOG_BASE_MS + Math.max(1, pages) * engineLimits.pageMs;
+}
+
+/** Time one page adds to a run that reads a document's structure without drawing it (pdfinfo's page sizes). */
+const READING_MS_PER_PAGE = 50;
+
+/**
+ * The watchdog of a run that reads a document without drawing or recognising
+ * its pages (sizes, metadata): far shorter than `pageWatchdog`, so a reader
+ * stuck on a damaged structure is stopped well before the job's limit even on
+ * a long document.
+ */
+export function readingWatchdog(pages: number): number {
+  return WATCHDOG_BASE_MS + Math.max(1, pages) * READING_MS_PER_PAGE;
 }
 
 function limiterFor(command: string): Limiter {
@@ -94,6 +109,7 @@ export interface RunOptions extends EngineOptions {
   /**
    * This run's own time limit, scaled to its work (so much per page rendered),
    * inside the job's deadline. Past it the engine is stopped: EngineStalledError.
+   * Without one, a run gets `pageWatchdog` of the job's pages (EngineOptions.pages).
    */
   watchdogMs?: number;
   /** Paths outside the job's folder the engine may read (the system is always readable). */
@@ -183,6 +199,8 @@ async function startEngine<T>(
   output: { maxBuffer?: number; buffer?: boolean; stderr?: 'ignore' },
   finish: (engine: StartedEngine) => Promise<T>,
 ): Promise<T> {
+  // Before the checks below: nothing may come between them and watching the signal and deadline.
+  await giveToEngines(options.folder);
   if (options.signal?.aborted) throw new JobAbortedError();
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
@@ -212,9 +230,12 @@ async function startEngine<T>(
     reason ??= why;
     killer.kill();
   };
-  const watchdogFirst = options.watchdogMs !== undefined && options.watchdogMs < remaining;
-  const outOfTime = watchdogFirst ? new EngineStalledError(command, options.watchdogMs!) : new DeadlineExceededError(options.timeLimitMs);
-  const watchdog = setTimeout(stopFor(outOfTime), watchdogFirst ? options.watchdogMs! : remaining);
+  // Every run has a watchdog: a stuck engine (Poppler walking a form whose fields share their kids, 2^40 times)
+  // is the document's fault and answered as such long before the job's own limit.
+  const watchdogMs = options.watchdogMs ?? pageWatchdog(options.pages ?? 1);
+  const watchdogFirst = watchdogMs < remaining;
+  const outOfTime = watchdogFirst ? new EngineStalledError(command, watchdogMs) : new DeadlineExceededError(options.timeLimitMs);
+  const watchdog = setTimeout(stopFor(outOfTime), watchdogFirst ? watchdogMs : remaining);
   const abort = stopFor(new JobAbortedError());
   options.signal?.addEventListener('abort', abort, { once: true });
   try {

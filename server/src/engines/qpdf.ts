@@ -1,7 +1,8 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { EngineFailedError, measureOutput, pageWatchdog, runProcess, type EngineOptions } from './process';
+import { makeEngineFolder, writeForEngines } from './confinement';
 
 /**
  * qpdf: structural page work (select, reorder, rotate, merge, split) without
@@ -71,7 +72,7 @@ export async function splitIntoRanges(input: string, ranges: readonly [number, n
   const parts: string[] = [];
   for (const [index, group] of groups.entries()) {
     const groupFolder = join(folder, `group-${index}`);
-    await mkdir(groupFolder);
+    await makeEngineFolder(groupFolder);
     await run([PRESERVE_STREAMS, '--empty', '--pages', input, `${group.first + 1}-${group.last + 1}`, '--', `--split-pages=${group.length}`, join(groupFolder, 'part-%d.pdf')], options);
     // qpdf pads the page numbers in the names to one width, so names sort in page order.
     parts.push(...(await readdir(groupFolder)).sort().map((name) => join(groupFolder, name)));
@@ -159,7 +160,7 @@ export async function cutRanges(
     }
     for (const { members } of passes) {
       const passFolder = join(folder, `pass-${pass++}`);
-      await mkdir(passFolder);
+      await makeEngineFolder(passFolder);
       const selection = members.map((index) => `${ranges[index][0] + 1}-${ranges[index][1] + 1}`).join(',');
       await writeFile(argumentFile, [PRESERVE_STREAMS, '--empty', '--pages', input, selection, '--', `--split-pages=${length}`, join(passFolder, 'part-%d.pdf')].join('\n'));
       await run([`@${argumentFile}`], options);
@@ -351,7 +352,7 @@ export async function encrypt(input: string, output: string, settings: Encryptio
     ...(cipher.startsWith('rc4') ? { allowWeakCrypto: '' } : {}),
     encrypt: { userPassword, ownerPassword, [format.key]: { ...format.options, ...permissionOptions(cipher, allow) } },
   };
-  await writeFile(jobFile, JSON.stringify(job), { mode: 0o600 });
+  await writeForEngines(jobFile, JSON.stringify(job));
   try {
     await runProcess(QPDF, [`--job-json-file=${jobFile}`], { ...options, okExitCodes: OK });
   } catch (error) {
@@ -442,6 +443,32 @@ export async function readObjects(path: string, options: EngineOptions): Promise
   // Only the object table: other keys (pages, outlines) make qpdf walk trees a hostile file can loop forever.
   const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options)).qpdf;
   return { objects, maxObjectId: header.maxobjectid };
+}
+
+/**
+ * Where each object of the file lives now, as its cross-reference sections
+ * say (qpdf --show-xref): the byte offset of an uncompressed object, or for
+ * one packed in an object stream, that stream's offset. Keyed by object number.
+ */
+export async function objectOffsets(path: string, options: EngineOptions): Promise<Map<number, number>> {
+  let stdout: string;
+  try {
+    ({ stdout } = await runProcess(QPDF, ['--show-xref', path], { ...options, okExitCodes: OK }));
+  } catch (error) {
+    throw classify(error);
+  }
+  const direct = new Map<number, number>();
+  const packed: [number, number][] = [];
+  for (const match of stdout.matchAll(/^(\d+)\/\d+: (?:uncompressed; offset = (\d+)|compressed; stream = (\d+))/gm)) {
+    if (match[2] !== undefined) direct.set(Number(match[1]), Number(match[2]));
+    else packed.push([Number(match[1]), Number(match[3])]);
+  }
+  const offsets = new Map(direct);
+  for (const [object, stream] of packed) {
+    const at = direct.get(stream);
+    if (at !== undefined) offsets.set(object, at);
+  }
+  return offsets;
 }
 
 /** What qpdf says about a file's encryption (its JSON `encrypt` key), opened without a password. */

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EngineOptions } from '../engines/process';
+import { makeEngineFolder } from '../engines/confinement';
 import { PendingSet } from './pending-set';
 
 const logger = new Logger('Workspace');
@@ -30,7 +31,7 @@ export class Workspace {
   /** A fresh, empty folder in the workspace. */
   async newFolder(): Promise<string> {
     const path = this.newPath();
-    await mkdir(path);
+    await makeEngineFolder(path);
     return path;
   }
 

@@ -7,6 +7,7 @@ import type { EngineOptions } from '../../engines/process';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { CertificateFormatError, parseCertificates, publicKeyInfoOf, publicKeyPemToDer, toPem, type ParsedCertificate } from '../../pdf-signatures/certificates';
 import type { Workspace } from '../../workspace/workspace';
+import { writeForEngines } from '../../engines/confinement';
 
 /**
  * The signer's key and certificates, whatever they came in: a PKCS#12 store, a
@@ -72,7 +73,7 @@ export async function loadSigningKey(source: KeySource, password: string | undef
 /** A file only this job can read holding `secret` as its first line, as OpenSSL and keytool read passwords. */
 async function secretFile(workspace: Workspace, secret: string): Promise<string> {
   const path = workspace.newPath('.secret');
-  await writeFile(path, `${secret}\n`, { mode: 0o600 });
+  await writeForEngines(path, `${secret}\n`);
   return path;
 }
 
@@ -96,7 +97,7 @@ async function fromPkcs12(
   const chosen = alias === undefined ? keys[0] : keys.find((k) => k.name?.toLowerCase() === alias.toLowerCase());
   if (!chosen) throw new InvalidInputError(TEXTS.unknownAlias(alias!));
   const key = workspace.newPath('.pem');
-  await writeFile(key, chosen.pem, { mode: 0o600 });
+  await writeForEngines(key, chosen.pem);
 
   const certificates = parseOrRefuse(await readFile(certificatesFile), unreadable);
   return withCertificates(key, keyPasswordFile, certificates, TEXTS.noCertificateForKey, workspace, engine);
