@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { deflatedZeros } from './hostile-pdfs';
 import { writePdf } from './pdf-writer';
+import { withTempDir } from './pdfs';
 
 /** PDFs holding JavaScript where the active-content fixture (active-content-pdfs.ts) has none, for Show Javascript. */
 
@@ -54,3 +58,37 @@ export function scriptBombPdf(): Buffer {
   ]);
 }
 
+
+/**
+ * Scripts in every place a viewer runs them from, the open action first: it
+ * calls `app.launchURL(...)`, the call Get Info once missed. Besides: a name
+ * tree script, document and page triggers, a link's action with two scripts
+ * chained after a go-to (/Next array), a widget's own trigger and its parent
+ * field's, a nested bookmark's action (reached through a /Next chain of
+ * bookmarks) and a screen annotation's rendition script. qpdf rewrites the
+ * file with object streams, so the scripts are read from compressed objects.
+ */
+export function scriptsEverywherePdf(): Buffer {
+  const js = (code: string) => `<< /S /JavaScript /JS (${code.replace(/[()\\]/g, (c) => `\\${c}`)}) >>`;
+  const written = writePdf([
+    /* 1 */ `<< /Type /Catalog /Pages 2 0 R /OpenAction ${js("app.launchURL('https://tracker.example/open', true);")} /Names << /JavaScript << /Names [(init) 4 0 R] >> >> ` +
+      `/AA << /WS ${js("app.alert('will save');")} >> /AcroForm << /Fields [7 0 R] >> /Outlines 9 0 R >>`,
+    /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    /* 3 */ `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /AA << /C ${js("app.alert('page close');")} >> /Annots [5 0 R 6 0 R 8 0 R] >>`,
+    /* 4 */ js("var started = true;"),
+    /* 5 */ `<< /Type /Annot /Subtype /Link /Rect [10 250 100 270] /A << /S /GoTo /D [3 0 R /Fit] /Next [${js("app.alert('first chained');")} ${js("app.alert('second chained');")}] >> >>`,
+    /* 6 */ `<< /Type /Annot /Subtype /Widget /Parent 7 0 R /Rect [10 10 100 30] /P 3 0 R /AA << /Fo ${js("app.alert('focus');")} >> >>`,
+    /* 7 */ `<< /FT /Tx /T (total) /Kids [6 0 R] /AA << /V ${js('if (event.value < 0) event.rc = false;')} >> >>`,
+    /* 8 */ `<< /Type /Annot /Subtype /Screen /Rect [150 150 250 250] /P 3 0 R /A << /S /Rendition /OP 4 /AN 8 0 R /JS (app.alert\\('screen'\\);) >> >>`,
+    /* 9 */ '<< /Type /Outlines /First 10 0 R /Last 11 0 R /Count 3 >>',
+    /* 10 */ '<< /Title (Intro) /Parent 9 0 R /Next 11 0 R /Dest [3 0 R /Fit] >>',
+    /* 11 */ '<< /Title (Appendix) /Parent 9 0 R /Prev 10 0 R /First 12 0 R /Last 12 0 R /Count 1 >>',
+    /* 12 */ `<< /Title (Run me) /Parent 11 0 R /A ${js("app.alert('bookmark');")} >>`,
+  ]);
+  return withTempDir((dir) => {
+    const [input, output] = [join(dir, 'in.pdf'), join(dir, 'out.pdf')];
+    writeFileSync(input, written);
+    execFileSync('qpdf', ['--object-streams=generate', input, output]);
+    return readFileSync(output);
+  });
+}

@@ -146,3 +146,46 @@ export function pdfsig(pdf: Buffer): string {
     }
   });
 }
+
+/** A value from qpdf's JSON written back in PDF syntax: names, references, numbers and booleans as they are, strings escaped. */
+function pdfSyntax(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pdfSyntax).join(' ')}]`;
+  if (value !== null && typeof value === 'object') return `<< ${Object.entries(value).map(([key, v]) => `${key} ${pdfSyntax(v)}`).join(' ')} >>`;
+  if (typeof value === 'string' && value.startsWith('u:')) return `<FEFF${Buffer.from(value.slice(2), 'utf16le').swap16().toString('hex')}>`;
+  if (typeof value === 'string' && value.startsWith('b:')) return `<${value.slice(2)}>`;
+  return value === null ? 'null' : String(value);
+}
+
+/**
+ * `signed` with an incremental update appended after its last signature, as
+ * a forger would: a new content stream drawing `text` (Helvetica, 18 pt) on
+ * page 1, and the page rewritten to draw it after its own content. Nothing
+ * the signature covers is touched, so the signature itself still verifies.
+ */
+export function forgedAfterSigning(signed: Buffer, text = 'FORGED AFTER SIGNING'): Buffer {
+  const listing = withTempDir((dir) => {
+    writeFileSync(join(dir, 'in.pdf'), signed);
+    return execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'in.pdf')], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  });
+  const [header, objects] = JSON.parse(listing).qpdf as [{ maxobjectid: number }, Record<string, { value?: any; stream?: { dict: any } }>];
+  const resolve = (value: any): any => (typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value);
+  const root = objects.trailer.value['/Root'];
+  let pageRef: string = resolve(resolve(root)['/Pages'])['/Kids'][0];
+  while (resolve(pageRef)['/Kids']) pageRef = resolve(pageRef)['/Kids'][0];
+  const page = { ...resolve(pageRef) };
+  const [content, font] = [header.maxobjectid + 1, header.maxobjectid + 2];
+  const ops = `BT /FForged 18 Tf 20 20 Td (${text}) Tj ET`;
+  const contents = page['/Contents'] === undefined ? [] : Array.isArray(resolve(page['/Contents'])) ? resolve(page['/Contents']) : [page['/Contents']];
+  const resources = { ...resolve(page['/Resources'] ?? {}) };
+  resources['/Font'] = { ...resolve(resources['/Font'] ?? {}), '/FForged': `${font} 0 R` };
+  Object.assign(page, { '/Contents': [...contents, `${content} 0 R`], '/Resources': resources });
+  return appendRevision(
+    signed,
+    new Map([
+      [Number(pageRef.split(' ')[0]), pdfSyntax(page)],
+      [content, `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`],
+      [font, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'],
+    ]),
+    `/Size ${font + 1} /Root ${root}`,
+  );
+}

@@ -1,7 +1,11 @@
 import { validateSignatureTool } from '@folio/registry';
 import { makePdf } from '../../../server/test/support/pdfs';
+import { forgedAfterSigning } from '../../../server/test/support/signed-pdfs';
 import { opensslSignedPdf, signingKeys } from '../../../server/test/support/signing-keys';
 import { defineScenario, fileUpload, pdfUpload } from '../scenario';
+
+/** Where the screenshot of a result is saved, when asked: FOLIO_SCREENSHOT_DIR=/tmp/shots. */
+const SHOTS = process.env.FOLIO_SCREENSHOT_DIR;
 
 /** A PDF signed by OpenSSL with the test CA's leaf key, its chain embedded. */
 const signedByLeaf = () => {
@@ -72,6 +76,40 @@ export default defineScenario(validateSignatureTool, [
       await ctx.chooseFiles([pdfUpload('plain.pdf', await makePdf(1))]);
       await ctx.run();
       await ctx.page.getByText('No signatures found in this document.').waitFor();
+    },
+  },
+  {
+    name: 'never calls a signature valid when the document was changed after signing: says so in words, in the warning colour',
+    run: async (ctx) => {
+      const { selfSigned } = signingKeys();
+      const forged = forgedAfterSigning(opensslSignedPdf({ key: selfSigned.key, cert: selfSigned.cert, name: 'Asha Rao', reason: 'Reviewed' }));
+      await ctx.open();
+      await ctx.chooseFiles([pdfUpload('forged.pdf', forged)]);
+      await ctx.run();
+      const item = ctx.page.getByTestId('signature-item');
+      await item.waitFor();
+      expect(await item.getAttribute('data-verdict')).toBe('changed');
+      expect((await item.locator('h3').innerText()).trim()).toBe('Signature 1: valid for the signed revision, but the document was changed after signing');
+      const warning = item.getByTestId('signature-warning');
+      expect((await warning.innerText()).trim()).toBe('Valid for the signed revision, but the document was changed after signing: 1 incremental update; page 1 changed.');
+      expect(await item.locator('[data-field="Covers"] dd').innerText()).toBe('The signed revision only');
+      // The warning colour, not the valid one: the card's edge and the sentence use the theme's warning tokens.
+      const colours = await item.evaluate((card) => {
+        const root = getComputedStyle(document.documentElement);
+        const probe = (variable: string) => {
+          const span = document.createElement('span');
+          span.style.color = root.getPropertyValue(variable);
+          document.body.append(span);
+          const colour = getComputedStyle(span).color;
+          span.remove();
+          return colour;
+        };
+        return { edge: getComputedStyle(card).borderLeftColor, text: getComputedStyle(card.querySelector('[data-testid="signature-warning"]')!).color, warning: probe('--color-warning'), success: probe('--color-success') };
+      });
+      expect(colours.edge).toBe(colours.warning);
+      expect(colours.text).toBe(colours.warning);
+      expect(colours.edge).not.toBe(colours.success);
+      if (SHOTS) await ctx.page.screenshot({ path: `${SHOTS}/validate-signature-changed.png`, fullPage: true });
     },
   },
   {

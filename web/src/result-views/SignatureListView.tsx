@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
+import { verdictOf, type VerdictInput } from './signature-verdict';
 
-/** One entry of Validate PDF Signature's answer (reference §5.8), as far as the page shows it. */
-interface SignatureReport {
-  valid?: boolean;
+/** One entry of Validate PDF Signature's answer (reference §5.8, and this signature's coverage), as far as the page shows it. */
+interface SignatureReport extends VerdictInput {
   signerName?: string | null;
   signatureDate?: string | null;
   reason?: string | null;
@@ -57,8 +57,10 @@ export function SignatureListView({ body }: ResultViewProps) {
   return (
     <ol className="signature-list" data-testid="signature-list">
       {reports.map((report, index) => {
+        const verdict = verdictOf(report);
         const rows: [string, string][] = [
           ['Signature valid', yesNo(report.valid)],
+          ['Covers', report.coverage === 'entire-document' ? 'The entire document' : report.coverage === 'signed-revision-only' ? 'The signed revision only' : 'N/A'],
           ['Signer name', text(report.signerName)],
           ['Signature date', text(report.signatureDate)],
           ['Reason', text(report.reason)],
@@ -79,10 +81,15 @@ export function SignatureListView({ body }: ResultViewProps) {
           ['Self-signed', yesNo(report.selfSigned)],
         ];
         return (
-          <li key={index} className={`signature-list__item ${report.valid ? 'signature-list__item--valid' : 'signature-list__item--invalid'}`} data-testid="signature-item">
+          <li key={index} className={`signature-list__item signature-list__item--${verdict.kind}`} data-testid="signature-item" data-verdict={verdict.kind}>
             <h3 className="signature-list__title">
-              Signature {index + 1}: {report.valid ? 'valid' : 'not valid'}
+              Signature {index + 1}: {verdict.title}
             </h3>
+            {verdict.detail && (
+              <p className="signature-list__warning" role="note" data-testid="signature-warning">
+                {verdict.detail}
+              </p>
+            )}
             <dl className="signature-list__fields">
               {rows.map(([label, value]) => (
                 <div key={label} className="signature-list__field" data-field={label}>

@@ -1,10 +1,11 @@
-import { getInfoTool } from '@folio/registry';
-import { objectsOf, read } from '../../../test/support/active-content-pdfs';
+import { getInfoTool, showJavascriptTool } from '@folio/registry';
+import { objectsOf, plainText, read } from '../../../test/support/active-content-pdfs';
 import { showEncryption } from '../../../test/support/encryption-report';
 import { lockedFormPdf, qpdfForm } from '../../../test/support/form-pdfs';
 import { postTool } from '../../../test/support/http';
 import { infoPdf } from '../../../test/support/info-pdfs';
 import { CORRUPT_PDF, encryptPdf, makePdf, outlineTitles, pageTexts } from '../../../test/support/pdfs';
+import { scriptsEverywherePdf } from '../../../test/support/script-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 /** An ISO date as pdfinfo -isodates writes it, as "yyyy-MM-dd HH:mm:ss" in this process's (the server's) time zone. */
@@ -243,6 +244,25 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
     // Encrypted strings are read decrypted.
     expect(res.json.Metadata.Title).toBe('Annual report');
     expect(res.json.BasicInfo.WordCount).toBe(info.BasicInfo.WordCount);
+  });
+
+  it('lists every script Show Javascript shows, under the same names, the open action’s app.launchURL included', async () => {
+    const scripted = scriptsEverywherePdf();
+    const [res, shown] = await Promise.all([getInfo(scripted), postTool(server, showJavascriptTool.endpoint, [{ name: 'report.pdf', content: scripted }])]);
+    expect(res.status).toBe(200);
+    const listed = res.json.Other.JavaScript as { 'JS Name': string; 'JS Script Length': number }[];
+    const sections = shown.body
+      .toString('utf8')
+      .split(/^\/\/ File: report\.pdf, Script: /m)
+      .slice(1)
+      .map((part) => ({ name: part.slice(0, part.indexOf('\n')), code: part.slice(part.indexOf('\n') + 1, -1) }));
+    // Read independently: every /JS string qpdf finds in the fully decompressed file.
+    const inFile = [...plainText(scripted).matchAll(/\/JS \(((?:\\.|[^\\)])*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1')).sort();
+    expect(inFile).toHaveLength(10);
+    expect(inFile).toContain("app.launchURL('https://tracker.example/open', true);");
+    expect(sections.map((s) => s.code).sort()).toEqual(inFile);
+    expect(listed).toEqual(sections.map((s) => ({ 'JS Name': s.name, 'JS Script Length': s.code.length })));
+    expect(listed.map((s) => s['JS Name'])).toContain('Document, on open (/OpenAction)');
   });
 
   it('describes a plain document with nothing to report as empty sections, without SummaryData', async () => {

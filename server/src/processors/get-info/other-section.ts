@@ -1,5 +1,7 @@
 import { readOutlineTree, type OutlineNode } from '../../pdf-objects/outlines';
 import { isReference, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { scriptStringText } from '../../pdf-scripts/script-encoding';
+import { findScripts } from '../../pdf-scripts/script-finder';
 import { signatureDictionaries } from '../../pdf-signatures/signature-fields';
 import { dateText, infoDate, nameOf, nameTreeEntries, numberOf } from './info-values';
 import type { PageNode } from './page-sections';
@@ -72,11 +74,11 @@ export async function otherSection(pdf: PdfObjects, pages: readonly PageNode[], 
     }
   }
 
+  // The same finder as Show Javascript's, so the two never disagree: the name tree's scripts under their
+  // names (all the reference lists), then every other script under where it lives.
   const javaScript = [];
-  for (const [name, action] of nameTreeEntries(pdf, names?.['/JavaScript'], MAX_ENTRIES)) {
-    const js = pdf.dict(action)?.['/JS'];
-    const text = textOf(pdf.resolve(js));
-    const length = text !== undefined ? text.length : isReference(js) ? await sizeOf(js) : undefined;
+  for (const { name, js } of findScripts(pdf).slice(0, MAX_ENTRIES)) {
+    const length = isReference(js) ? await sizeOf(js) : scriptStringText(js).length;
     javaScript.push({ 'JS Name': name, ...(length !== undefined ? { 'JS Script Length': length } : {}) });
   }
 

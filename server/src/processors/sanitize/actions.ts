@@ -4,6 +4,27 @@ import type { Owner, PdfEdits } from '../../pdf-objects/object-edits';
 /** Picks the actions to take out, by their dictionary. e.g. JavaScript actions */
 export type ActionFilter = (action: Record<string, unknown>) => boolean;
 
+/** Keys that hold one action: the document's open action, an annotation's, field's or outline item's action, a link's former URI action. */
+const ACTION_KEYS = ['/OpenAction', '/A', '/PA'];
+
+/**
+ * Takes the actions `unwanted` picks out of everything `dict` holds as an
+ * action: its open action, its action (/A, /PA) and each trigger of its
+ * additional actions (/AA, dropped when emptied), /Next chains included.
+ * Called on every dictionary of a file, it reaches the document, its pages,
+ * annotations of every kind, form fields (terminal and parents) and outline items.
+ */
+export function removeHeldActions(edits: PdfEdits, dict: Record<string, unknown>, owner: Owner, unwanted: ActionFilter): void {
+  for (const key of ACTION_KEYS) removeActions(edits, dict, owner, key, unwanted);
+  const triggers = edits.open(dict['/AA'], owner);
+  if (!triggers) return;
+  for (const trigger of Object.keys(triggers.dict)) removeActions(edits, triggers.dict, triggers.owner, trigger, unwanted);
+  if (Object.keys(triggers.dict).length === 0) {
+    delete dict['/AA'];
+    edits.touch(owner);
+  }
+}
+
 /** An action's type, e.g. '/JavaScript' (a type given by reference is followed). */
 export function actionType(edits: PdfEdits, action: Record<string, unknown>): unknown {
   return edits.pdf.resolve(action['/S']);

@@ -3,10 +3,7 @@ import { decodedStreamSize, readStreamText } from '../../engines/qpdf';
 import type { EngineOptions } from '../../engines/process';
 import type { PdfEdits } from '../../pdf-objects/object-edits';
 import { isReference } from '../../pdf-objects/pdf-objects';
-import { actionType, removeActions } from './actions';
-
-/** Keys that hold one action: the document's open action, an annotation's or outline item's action, a link's former URI action. */
-const ACTION_KEYS = ['/OpenAction', '/A', '/PA'];
+import { actionType, removeHeldActions } from './actions';
 
 /**
  * Takes out every JavaScript the file can run, wherever it hides: the
@@ -27,16 +24,7 @@ export function removeJavaScript(edits: PdfEdits): void {
   }
 
   edits.eachDictionary((dict, owner) => {
-    for (const key of ACTION_KEYS) removeActions(edits, dict, owner, key, isJavaScript);
-
-    const triggers = edits.open(dict['/AA'], owner);
-    if (triggers) {
-      for (const trigger of Object.keys(triggers.dict)) removeActions(edits, triggers.dict, triggers.owner, trigger, isJavaScript);
-      if (Object.keys(triggers.dict).length === 0) {
-        delete dict['/AA'];
-        edits.touch(owner);
-      }
-    }
+    removeHeldActions(edits, dict, owner, isJavaScript);
 
     // A rendition action may carry a script beside its media (/JS); a 3D stream one to run on load.
     const renditionScript = actionType(edits, dict) === '/Rendition' && '/JS' in dict;

@@ -1,5 +1,5 @@
 import { sanitizeTool } from '@folio/registry';
-import { activeContentPdf, EVERYTHING, objectsOf, plainText, present, read, scripts } from '../../../test/support/active-content-pdfs';
+import { ACTION_PLACES, activeContentPdf, EVERYTHING, EXTERNAL_KINDS, externalActionsPdf, objectsOf, OUTSIDE, plainText, present, read, scripts } from '../../../test/support/active-content-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
 import { writePdf } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts } from '../../../test/support/pdfs';
@@ -154,6 +154,56 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
     expect(links).toHaveLength(4);
     expect(links.map((link) => resolve(link['/A'])?.['/S'])).toEqual([undefined, undefined, '/GoTo', '/JavaScript']);
     expect(pixels(res.body)).toEqual(pixels(hostile.content));
+  });
+
+  describe('removes every action that leaves the document or fetches anything, wherever it lives', () => {
+    /** The action types left in the file, read from qpdf's fully decompressed output. */
+    const actionTypes = (pdf: Buffer) => [...plainText(pdf).matchAll(/^\s*\/S (\/\w+)$/gm)].map((m) => m[1]);
+    const count = (types: string[], type: string) => types.filter((t) => t === type).length;
+    let planted: Buffer;
+    beforeAll(() => {
+      planted = externalActionsPdf();
+    });
+
+    it('starts from a fixture with each kind in each place', () => {
+      const types = actionTypes(planted);
+      // Each place holds every kind once (the web address beside each go-to makes one more URI), and one go-to.
+      for (const kind of EXTERNAL_KINDS) expect([kind, count(types, kind)]).toEqual([kind, ACTION_PLACES.length * (kind === '/URI' ? 2 : 1) + (kind === '/Rendition' ? 1 : 0)]);
+      expect(count(types, '/GoTo')).toBe(ACTION_PLACES.length);
+      expect(plainText(planted)).toContain(OUTSIDE);
+    });
+
+    it('with every flag on: none is left, no outside address either; each place keeps its in-document go-to', async () => {
+      const every = Object.fromEntries(Object.keys(ALL_OFF).map((flag) => [flag, true]));
+      const res = await sanitize(every, { name: 'actions.pdf', content: planted });
+      expect(res.status).toBe(200);
+      const types = actionTypes(res.body);
+      for (const kind of [...EXTERNAL_KINDS, '/JavaScript']) expect([kind, count(types, kind)]).toEqual([kind, 0]);
+      expect(plainText(res.body)).not.toContain(OUTSIDE);
+      const { catalog, annotations, resolve, dicts } = objectsOf(res.body);
+      const pageRef = resolve(catalog['/Pages'])['/Kids'][0];
+      const goTos = dicts.filter((d) => d['/S'] === '/GoTo');
+      expect(goTos).toHaveLength(ACTION_PLACES.length);
+      for (const goTo of goTos) expect(goTo).toEqual({ '/S': '/GoTo', '/D': [pageRef, '/Fit'] });
+      expect(resolve(catalog['/OpenAction'])['/S']).toBe('/GoTo');
+      const link = annotations.find((a) => a['/Subtype'] === '/Link');
+      expect([resolve(link['/A'])['/S'], resolve(link['/PA'])['/S']]).toEqual(['/GoTo', '/GoTo']);
+      const nested = resolve(resolve(resolve(catalog['/Outlines'])['/Last'])['/First']);
+      expect(nested).toMatchObject({ '/Title': 'u:Inner' });
+      expect(resolve(nested['/A'])['/S']).toBe('/GoTo');
+      // The movie annotation plays an outside file: it goes; the other annotations stay.
+      expect(annotations.map((a) => a['/Subtype'])).toEqual(['/Link', '/Square', '/Screen', '/Widget', '/Widget', '/Widget', '/Screen']);
+      expect(read(res.body, 'qpdf', (f) => ['--check', f])).toMatch(/No syntax or stream encoding errors/);
+    });
+
+    it('alone: media carried inside the file still plays', async () => {
+      const res = await sanitize({ ...ALL_OFF, removeLinks: true }, { name: 'actions.pdf', content: planted });
+      const types = actionTypes(res.body);
+      for (const kind of EXTERNAL_KINDS) expect([kind, count(types, kind)]).toEqual([kind, kind === '/Rendition' ? 1 : 0]);
+      expect(count(types, '/GoTo')).toBe(ACTION_PLACES.length);
+      expect(plainText(res.body)).not.toContain(OUTSIDE);
+      expect(plainText(res.body)).toContain('RIFF....WAVEfmt');
+    });
   });
 
   it('removes embedded font programs; the text is still there, drawn in a substitute', async () => {

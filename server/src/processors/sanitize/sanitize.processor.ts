@@ -4,7 +4,7 @@ import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutpu
 import { removeEmbeddedFiles } from './embedded-files';
 import { removeEmbeddedFonts } from './fonts';
 import { removeJavaScript, removeScriptedXfa } from './javascript';
-import { removeExternalLinks } from './links';
+import { removeExternalActions } from './links';
 import { clearDocumentInfo, removeXmpMetadata } from './metadata';
 
 /**
@@ -25,7 +25,7 @@ export class SanitizeProcessor implements Processor<typeof sanitizeTool> {
     if (params.removeEmbeddedFiles) removeEmbeddedFiles(edits);
     if (params.removeXMPMetadata) removeXmpMetadata(edits);
     if (params.removeDocumentInfoMetadata) clearDocumentInfo(edits);
-    if (params.removeLinks) removeExternalLinks(edits);
+    if (params.removeLinks) removeExternalActions(edits);
     if (params.removeFonts) removeEmbeddedFonts(edits);
 
     const output = workspace.newPath('.pdf');

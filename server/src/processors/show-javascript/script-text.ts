@@ -8,7 +8,8 @@ import type { EngineOptions } from '../../engines/process';
 import { Ascii85Decoder, AsciiHexDecoder } from '../../input-checks/ascii-filters';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import type { Workspace } from '../../workspace/workspace';
-import type { FoundScript } from './script-finder';
+import { decodeScriptBytes, scriptStringText } from '../../pdf-scripts/script-encoding';
+import type { FoundScript } from '../../pdf-scripts/script-finder';
 
 /**
  * The text of each script found: a string's as qpdf decoded it, a stream's
@@ -30,7 +31,7 @@ export async function readScriptTexts(
   return scripts.map((script) => {
     const stream = streamTexts.get(script.js);
     if (stream !== undefined) return stream;
-    const text = script.js.startsWith('u:') ? script.js.slice(2) : decodeScriptBytes(Buffer.from(script.js.slice(2), 'hex'));
+    const text = scriptStringText(script.js);
     budget.spend(Buffer.byteLength(text));
     return text;
   });
@@ -121,19 +122,4 @@ function decodeInNode(path: string, decoders: Transform[], limit: number): Promi
     for (const stage of stages) stage.on('error', finish);
     stages.reduce((from, to) => from.pipe(to as Transform));
   });
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Script bytes as text: by their byte-order mark, else UTF-8 when valid, else Latin-1 (PDFDocEncoding's printable range). */
-export function decodeScriptBytes(bytes: Buffer): string {
-  const evenAfterMark = () => Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return evenAfterMark().swap16().toString('utf16le');
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return evenAfterMark().toString('utf16le');
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
 }

@@ -3,7 +3,7 @@ import { showJavascriptTool } from '@folio/registry';
 import { readObjects } from '../../engines/qpdf';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
-import { findScripts } from './script-finder';
+import { findScripts } from '../../pdf-scripts/script-finder';
 import { readScriptTexts } from './script-text';
 
 /** Most script text one answer carries: megabytes of script show and download; a stream inflating to gigabytes is refused. */
@@ -11,7 +11,7 @@ export const MAX_SCRIPT_BYTES = 32 * 1024 * 1024;
 
 /**
  * Show Javascript. qpdf lists the file's objects; every script is found where
- * it lives (script-finder.ts) and read, strings and streams alike
+ * it lives (pdf-scripts/script-finder.ts) and read, strings and streams alike
  * (script-text.ts); the answer is plain text, each script under the
  * reference's header line `// File: <name>, Script: <where>`, or the
  * reference's sentence when there is none.

@@ -1,6 +1,7 @@
 import type { CertificateDetails } from '../../pdf-signatures/certificates';
 import { parsePdfDate } from '../../pdf-objects/pdf-dates';
 import type { SignatureDictionary } from '../../pdf-signatures/signature-fields';
+import type { ChangesAfterSigning } from './changes-after-signing';
 
 /**
  * One entry of the answer (reference §5.8): every key always present, null
@@ -33,6 +34,15 @@ export interface SignatureReport {
   version: string | null;
   keyUsages: string[] | null;
   selfSigned: boolean;
+  /**
+   * Beyond the reference, for this signature alone: 'entire-document' when its
+   * byte range reaches the end of the file, 'signed-revision-only' when the
+   * file was added to after it (`valid` then speaks for the signed revision
+   * only), null when its byte range does not fit the file.
+   */
+  coverage: 'entire-document' | 'signed-revision-only' | null;
+  /** Beyond the reference: what was done after signing, when `coverage` is 'signed-revision-only'; else null. */
+  changedAfterSigning: ChangesAfterSigning | null;
 }
 
 /** A report with what the signature dictionary says, and nothing verified yet. */
@@ -64,6 +74,8 @@ export function reportFor(signature: SignatureDictionary, coversEntireDocument: 
     version: null,
     keyUsages: null,
     selfSigned: false,
+    coverage: null,
+    changedAfterSigning: null,
   };
 }
 

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signCertificateTool, validateSignatureTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
-import { makePdf, withTempDir } from '../../../test/support/pdfs';
+import { makePdf, pageTexts, withTempDir } from '../../../test/support/pdfs';
+import { forgedAfterSigning, signedContract } from '../../../test/support/signed-pdfs';
 import { opensslSignedPdf, opensslTimestampedPdf, pdfsig, signingKeys, TEST_KEY_PASSWORD } from '../../../test/support/signing-keys';
 import { useTestServer, type TestServer } from '../../../test/support/test-server';
 
@@ -84,12 +85,14 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
     // No anchor trusts a self-signed certificate unless it is sent: the system's trust store does not.
     expect(report).toMatchObject({ chainValid: false, trustValid: false });
     expect(report.chainValidationError).toMatch(/self-signed certificate/);
-    // Every key of the reference, no more.
+    // Every key of the reference, in its order, then this signature's own coverage.
     expect(Object.keys(report)).toEqual([
       'valid', 'chainValid', 'trustValid', 'chainValidationError', 'certPathLength', 'notExpired', 'coversEntireDocument', 'revocationChecked',
       'revocationStatus', 'validationTimeSource', 'signerName', 'signatureDate', 'reason', 'location', 'errorMessage', 'issuerDN', 'subjectDN',
       'serialNumber', 'validFrom', 'validUntil', 'signatureAlgorithm', 'keySize', 'version', 'keyUsages', 'selfSigned',
+      'coverage', 'changedAfterSigning',
     ]);
+    expect(report).toMatchObject({ coverage: 'entire-document', changedAfterSigning: null });
   });
 
   it('agrees with pdfsig and OpenSSL on a PDF signed by OpenSSL alone, and reads its /M date', async () => {
@@ -125,17 +128,79 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
       const document = await signed(keys.selfSigned.p12);
       const appended = Buffer.concat([document, Buffer.from('\n% added after signing\n')]);
       const res = await validate(server, appended);
-      expect(res.json[0]).toMatchObject({ valid: true, coversEntireDocument: false });
+      expect(res.json[0]).toMatchObject({ valid: true, coversEntireDocument: false, coverage: 'signed-revision-only' });
+      expect(res.json[0].changedAfterSigning).toEqual({
+        bytesAdded: appended.length - document.length,
+        incrementalUpdates: 0,
+        objectsChanged: 0,
+        pages: { added: 0, removed: 0, changed: [] },
+        annotations: { added: 0, removed: 0, changed: 0 },
+        formFields: { added: [], removed: [], changed: [] },
+        laterSignatures: 0,
+      });
       expect(pdfsig(appended)[0].totalDocumentSigned).toBe(false);
     });
 
-    it('signed twice: two reports, both valid, the document covered (the second signature reaches the end)', async () => {
+    it('with an incremental update after signing that writes on the page: valid for the signed revision only, page 1 changed, as pdfsig finds', async () => {
+      const document = opensslSignedPdf({ key: keys.selfSigned.key, cert: keys.selfSigned.cert, name: 'Folio Test Signer' });
+      const forged = forgedAfterSigning(document);
+      // Read independently: Poppler draws the new text, and pdfsig finds the signature good but not over the whole file.
+      expect(pageTexts(forged)[0]).toContain('FORGED AFTER SIGNING');
+      expect(pageTexts(document)[0]).not.toContain('FORGED AFTER SIGNING');
+      const [poppler] = pdfsig(forged);
+      expect(poppler).toMatchObject({ validation: 'Signature is Valid.', totalDocumentSigned: false });
+      const res = await validate(server, forged);
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(1);
+      // The reference's fields keep their meaning: the signature verifies over what it signed; the file as a whole is not covered.
+      expect(res.json[0]).toMatchObject({ valid: true, coversEntireDocument: false, errorMessage: null, signerName: 'Folio Test Signer', coverage: 'signed-revision-only' });
+      expect(res.json[0].changedAfterSigning).toEqual({
+        bytesAdded: forged.length - document.length,
+        incrementalUpdates: 1,
+        // The page, its new content stream and the font it uses.
+        objectsChanged: 3,
+        pages: { added: 0, removed: 0, changed: [1] },
+        annotations: { added: 0, removed: 0, changed: 0 },
+        formFields: { added: [], removed: [], changed: [] },
+        laterSignatures: 0,
+      });
+      // What the signature covers ends where pdfsig's second range ends.
+      expect(poppler.ranges[1][1]).toBe(document.length);
+    });
+
+    it('signed twice: two reports, both valid, the document covered (the second signature reaches the end); the first signed one revision, before a later signature', async () => {
       const twice = await signed(keys.chain.leaf.p12, await signed(keys.selfSigned.p12));
       const res = await validate(server, twice);
-      expect(res.json.map((r: { signerName: string; valid: boolean; coversEntireDocument: boolean }) => [r.signerName, r.valid, r.coversEntireDocument])).toEqual([
-        ['Folio Test Signer', true, true],
-        ['Folio Chain Leaf', true, true],
+      expect(res.json.map((r: { signerName: string; valid: boolean; coversEntireDocument: boolean; coverage: string }) => [r.signerName, r.valid, r.coversEntireDocument, r.coverage])).toEqual([
+        ['Folio Test Signer', true, true, 'signed-revision-only'],
+        ['Folio Chain Leaf', true, true, 'entire-document'],
       ]);
+      expect(res.json[0].changedAfterSigning).toMatchObject({ incrementalUpdates: 1, pages: { added: 0, removed: 0, changed: [] }, laterSignatures: 1 });
+      expect(pdfsig(twice).map((p) => p.totalDocumentSigned)).toEqual([false, true]);
+    });
+
+    it('a certified contract approved later: the certification covers its revision, the approval signed a field and added the security store', async () => {
+      const contract = signedContract();
+      expect(pdfsig(contract).map((p) => [p.validation, p.totalDocumentSigned])).toEqual([
+        ['Signature is Valid.', false],
+        ['Signature is Valid.', true],
+      ]);
+      const res = await validate(server, contract);
+      expect(res.json.map((r: { valid: boolean; coverage: string }) => [r.valid, r.coverage])).toEqual([
+        [true, 'signed-revision-only'],
+        [true, 'entire-document'],
+      ]);
+      expect(res.json[0].changedAfterSigning).toEqual({
+        bytesAdded: contract.length - pdfsig(contract)[0].ranges[1][1],
+        incrementalUpdates: 1,
+        // The catalog (its new /DSS), the approval widget, its signature and the certificate stream.
+        objectsChanged: 4,
+        pages: { added: 0, removed: 0, changed: [] },
+        annotations: { added: 0, removed: 0, changed: 1 },
+        formFields: { added: [], removed: [], changed: ['approvals.Approval'] },
+        laterSignatures: 1,
+      });
+      expect(res.json[1].changedAfterSigning).toBeNull();
     });
   });
 

@@ -12,6 +12,7 @@ import { CertificateFormatError, describeCertificate, parseCertificates, toPem, 
 import { signatureDictionaries, type SignatureDictionary } from '../../pdf-signatures/signature-fields';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import type { Workspace } from '../../workspace/workspace';
+import { changesAfterSigning, type ChangesAfterSigning } from './changes-after-signing';
 import { readSignedData, SignedDataFormatError, type SignedDataInfo } from './signed-data';
 import { certificatePart, documentCovered, reportFor, type SignatureReport } from './signature-report';
 
@@ -41,14 +42,39 @@ interface TrustAnchors {
 export class ValidateSignatureProcessor implements Processor<typeof validateSignatureTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof validateSignatureTool>): Promise<ProcessorOutput> {
     const anchors = await trustAnchors(params.certFile, workspace);
-    const signatures = signatureDictionaries(new PdfObjects((await readObjects(file.path, engine)).objects));
+    const pdf = new PdfObjects((await readObjects(file.path, engine)).objects);
+    const signatures = signatureDictionaries(pdf);
     if (signatures.length > MAX_SIGNATURES) throw new InvalidInputError(`The document has ${signatures.length} signatures; this tool checks up to ${MAX_SIGNATURES}.`);
     const covered = documentCovered(signatures, file.size);
+    const changes = new Map<number, Promise<ChangesAfterSigning>>();
     const reports: SignatureReport[] = [];
-    for (const signature of signatures) reports.push(await validate(file, signature, covered, anchors, workspace, engine));
+    for (const signature of signatures) {
+      const report = await validate(file, signature, covered, anchors, workspace, engine);
+      const end = signedEnd(signature, file.size);
+      if (end !== undefined) {
+        report.coverage = end === file.size ? 'entire-document' : 'signed-revision-only';
+        if (end < file.size) {
+          // Signatures made in one revision share its comparison.
+          if (!changes.has(end)) changes.set(end, changesAfterSigning(file.path, file.size, end, pdf, workspace, engine));
+          report.changedAfterSigning = await changes.get(end)!;
+        }
+      }
+      reports.push(report);
+    }
     const output = workspace.newPath('.json');
     await writeFile(output, JSON.stringify(reports));
     return { path: output };
+  }
+}
+
+/** Where the signed revision ends: the end of the byte range, when it is one a signature can have (else undefined). */
+function signedEnd(signature: SignatureDictionary, fileSize: number): number | undefined {
+  try {
+    const [, , second, secondLength] = checkedRanges(signature, fileSize);
+    return second + secondLength;
+  } catch (error) {
+    if (error instanceof SignatureProblem) return undefined;
+    throw error;
   }
 }
 

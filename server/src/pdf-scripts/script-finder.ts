@@ -1,4 +1,4 @@
-import { asArray, asDict, isReference, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { asArray, asDict, isReference, textOf, type PdfObjects } from '../pdf-objects/pdf-objects';
 
 /**
  * Finds every JavaScript a PDF holds and says where each lives: the

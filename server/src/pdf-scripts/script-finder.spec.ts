@@ -1,5 +1,5 @@
-import type { QpdfObjects } from '../../engines/qpdf';
-import { PdfObjects } from '../../pdf-objects/pdf-objects';
+import type { QpdfObjects } from '../engines/qpdf';
+import { PdfObjects } from '../pdf-objects/pdf-objects';
 import { findScripts } from './script-finder';
 
 /** Objects as qpdf's JSON lists them: `{ 1: {...} }` → `obj:1 0 R`, the trailer's /Root 1 0 R. */
