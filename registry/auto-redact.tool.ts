@@ -61,7 +61,7 @@ export const autoRedactTool = defineTool({
   },
 
   action: { label: 'Redact PDF', busyLabel: 'Processing...' },
-  result: { kind: 'pdf' },
+  result: { kind: 'pdf', view: 'redaction-summary' },
   download: { api: '{base}_redacted.pdf', browser: '{base}_redacted.pdf', fallback: 'redacted.pdf' },
   toast: { success: 'Redaction completed successfully!' },
 });

@@ -14,25 +14,34 @@ it (case-insensitive, Python's `regex` module: a timeout per search, and Java's
 syntax close enough that the reference's patterns mostly work unchanged). Under
 every match the characters are removed from the content streams (MuPDF's
 redaction), then a box in the chosen colour is drawn over where they were,
-annotations that overlap a box are deleted, and the document's Author, Subject,
-Keywords and XMP metadata go. Optionally every page is then replaced by a
-picture of itself.
+and annotations that overlap a box are deleted. Optionally every page is then
+replaced by a picture of itself. Then everything else the file carries is
+swept with the same matcher (redaction_sweep.py: properties, bookmarks,
+annotations, form fields, embedded files, ...), and when a term was found
+anywhere the document's Author, Subject, Keywords and XMP metadata go.
 
 Answers one JSON object on stdout:
-  {"matches": 3, "pages": 2}                                   exit 0
+  {"matches": 3, "pages": 2,                                   exit 0
+   "cleared": ["bookmarks", ...], "droppedFiles": ["a.txt"], "notCleared": ["other-streams"]}
   {"error": "invalid-pattern", "term": "(", "reason": "...", "unsupported": false}   exit 2
-  {"error": "pattern-too-complex", "term": "(a|aa)+$", "page": 1, "seconds": 2}
+  {"error": "pattern-too-complex", "term": "(a|aa)+$", "page": 1 | null, "seconds": 2}   (null: outside the pages' text)
   {"error": "search-too-long", "seconds": 20}
   {"error": "password"} | {"error": "damaged", "reason": "..."}
 Anything else (a traceback, exit 1) is a fault of this script or of MuPDF.
 """
+import io
 import json
 import os
 import sys
 import time
 
 import fitz
+import pikepdf
 import regex
+
+# Run isolated (-I), so the script's own folder is not on the path: its sweep module is beside it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from redaction_sweep import Redactor, Sweep, clear_metadata  # noqa: E402
 
 # Debian 12's PyMuPDF 1.21.1 is built with SWIG 4.1, under which an annotation
 # is destroyed twice when its Python object goes away (explicitly in
@@ -263,6 +272,18 @@ class Clock:
         return spans
 
 
+def finder(patterns, terms, clock):
+    """The terms' matcher for text outside the pages: every match's (start, end), all terms together."""
+
+    def find(text):
+        spans = []
+        for pattern, term in zip(patterns, terms):
+            spans.extend(span for span in clock.search(pattern, text, term, None) if span[1] > span[0])
+        return spans
+
+    return find
+
+
 def find_matches(page, patterns, terms, padding, clock, page_number):
     """Every match of every pattern on the page, as (removal boxes, drawn box) per
     line it touches, and how many matches those are."""
@@ -319,15 +340,6 @@ def redact_page(page, found, colour):
     shape.commit(overlay=True)
 
 
-def clear_metadata(doc):
-    info = dict(doc.metadata or {})
-    for key in ("format", "encryption"):
-        info.pop(key, None)
-    info.update(author="", subject="", keywords="", modDate=fitz.get_pdf_now())
-    doc.set_metadata(info)
-    doc.del_xml_metadata()
-
-
 def rasterised(doc, dpi):
     """A new document of the same pages as shown, each only a picture of itself."""
     out = fitz.open()
@@ -355,10 +367,11 @@ def main(request_path):
 
     try:
         redact_document(request, patterns, terms)
-    except (RuntimeError, MemoryError) as error:
+    except (RuntimeError, MemoryError, pikepdf.PdfError) as error:
         # MuPDF reports what it cannot read in a document as RuntimeError (a
         # page tree with a cycle, a broken stream); MemoryError is the sandbox's
-        # memory limit met by a document that inflates without end.
+        # memory limit met by a document that inflates without end; pikepdf (qpdf)
+        # its own reading errors.
         raise Refusal(error="damaged", reason=str(error) or type(error).__name__)
 
 
@@ -369,6 +382,9 @@ def redact_document(request, patterns, terms):
     doc = fitz.open(request["input"], filetype="pdf")
     if doc.needs_pass:
         raise Refusal(error="password")
+    if doc.page_count == 0:
+        # qpdf found pages MuPDF cannot reach (a page tree nested past its limits).
+        raise Refusal(error="damaged", reason="MuPDF finds no pages in this document")
 
     matches = 0
     pages = []
@@ -386,13 +402,30 @@ def redact_document(request, patterns, terms):
         if rotation:
             page.set_rotation(rotation)
 
-    if matches:
-        clear_metadata(doc)
     image = request.get("image")
     result = rasterised(doc, float(image["dpi"])) if image else doc
     # garbage: the replaced content streams, which still hold the text, must not be written.
-    result.save(request["output"], garbage=3, deflate=True, encryption=fitz.PDF_ENCRYPT_NONE)
-    finish({"matches": matches, "pages": len(pages)}, 0)
+    redacted = result.tobytes(garbage=3, deflate=True, encryption=fitz.PDF_ENCRYPT_NONE)
+
+    with pikepdf.open(io.BytesIO(redacted)) as pdf:
+        sweep = Sweep(pdf, Redactor(finder(patterns, terms, clock))).run()
+        if matches or sweep.found:
+            clear_metadata(pdf)
+        if matches or sweep.changed:
+            pdf.save(request["output"], fix_metadata_version=False)
+        else:
+            with open(request["output"], "wb") as handle:
+                handle.write(redacted)
+    finish(
+        {
+            "matches": matches,
+            "pages": len(pages),
+            "cleared": sorted(sweep.cleared),
+            "droppedFiles": sweep.dropped_files,
+            "notCleared": sorted(sweep.not_cleared),
+        },
+        0,
+    )
 
 
 if __name__ == "__main__":

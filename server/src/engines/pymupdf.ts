@@ -1,15 +1,17 @@
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { writeForEngines } from './confinement';
 
 /**
  * MuPDF through PyMuPDF (Debian's python3-fitz), driven by scripts kept with
  * the server (server/engines/):
  * - pdf-redact.py: text redaction that removes the matched glyphs from the
- *   content streams, then covers where they were. Patterns are Python `regex`
- *   patterns (python3-regex), searched with a timeout.
+ *   content streams, then covers where they were; then, with its module
+ *   redaction_sweep.py (pikepdf, python3-pikepdf), takes the terms out of
+ *   everything else the file carries. Patterns are Python `regex` patterns
+ *   (python3-regex), searched with a timeout.
  * - pdf-images.py: image objects drawn one by one, each alone at its own pixel
  *   size (so colours and masks come out as MuPDF shows them), and written as
  *   PNG, JPEG or GIF files (Pillow, python3-pil, for the last two).
@@ -17,6 +19,7 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = resolve(__dirname, '../../engines/pdf-redact.py');
+const SWEEP_MODULE = resolve(__dirname, '../../engines/redaction_sweep.py');
 const IMAGES_SCRIPT = resolve(__dirname, '../../engines/pdf-images.py');
 
 /** Longest one term may be searched on one page before it counts as a runaway pattern. */
@@ -39,11 +42,40 @@ export interface RedactionRequest {
   imageDpi?: number;
 }
 
+/**
+ * Places beyond the pages' text where a term was found and taken out (or,
+ * for `private-data`, what is removed whatever the terms).
+ */
+export type ClearedPlace =
+  | 'document-properties'
+  | 'xmp-metadata'
+  | 'bookmarks'
+  | 'named-destinations'
+  | 'annotations'
+  | 'form-fields'
+  | 'embedded-files'
+  | 'page-labels'
+  | 'structure-tree'
+  | 'marked-content'
+  | 'scripts'
+  | 'article-threads'
+  | 'private-data'
+  | 'other-objects';
+
+/** Places where a term is still found and that redaction cannot clear: streams of a kind it does not know. */
+export type UnclearedPlace = 'other-streams';
+
 export interface RedactionResult {
-  /** Matches redacted, all terms and pages together. */
+  /** Matches redacted in the pages' text, all terms and pages together. */
   matches: number;
   /** Pages that had at least one. */
   pages: number;
+  /** Where else a term was taken out. e.g. ['bookmarks', 'document-properties'] */
+  cleared: ClearedPlace[];
+  /** Names of the embedded files dropped because their name or content held a term (or could not be searched). */
+  droppedFiles: string[];
+  /** Where a term is still found after redaction. */
+  notCleared: UnclearedPlace[];
 }
 
 /**
@@ -58,20 +90,21 @@ export class InvalidPatternError extends Error {
 }
 
 /**
- * Searching ran past its time: one term on one page (`term` set; a pattern
- * that backtracks without end), or everything together.
+ * Searching ran past its time: one term on one page or in the text outside
+ * the pages (`term` set, `page` unset; a pattern that backtracks without end),
+ * or everything together.
  */
 export class SearchTooLongError extends Error {
   constructor(readonly seconds: number, readonly term?: string, readonly page?: number) {
-    super(term === undefined ? `searching took more than ${seconds} s` : `the pattern ${term} ran for more than ${seconds} s on page ${page}`);
+    super(term === undefined ? `searching took more than ${seconds} s` : `the pattern ${term} ran for more than ${seconds} s ${page === undefined ? 'outside the pages' : `on page ${page}`}`);
     this.name = 'SearchTooLongError';
   }
 }
 
 type Answer =
-  | { matches: number; pages: number; error?: undefined }
+  | (RedactionResult & { error?: undefined })
   | { error: 'invalid-pattern'; term: string; reason: string; unsupported: boolean }
-  | { error: 'pattern-too-complex'; term: string; page: number; seconds: number }
+  | { error: 'pattern-too-complex'; term: string; page: number | null; seconds: number }
   | { error: 'search-too-long'; seconds: number }
   | { error: 'password' }
   | { error: 'damaged'; reason: string };
@@ -103,21 +136,21 @@ export async function redactText(
     searchSeconds: SEARCH_SECONDS,
     totalSearchSeconds: TOTAL_SEARCH_SECONDS,
   };
-  await writeFile(requestFile, JSON.stringify(body), { mode: 0o600 });
+  await writeForEngines(requestFile, JSON.stringify(body));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
     ...options,
-    readable: [SCRIPT],
+    readable: [SCRIPT, SWEEP_MODULE],
     okExitCodes: [0, 2],
     watchdogMs: pageWatchdog(pages) + TOTAL_SEARCH_SECONDS * 1000,
   });
   const answer = JSON.parse(stdout) as Answer;
   switch (answer.error) {
     case undefined:
-      return { matches: answer.matches, pages: answer.pages };
+      return { matches: answer.matches, pages: answer.pages, cleared: answer.cleared, droppedFiles: answer.droppedFiles, notCleared: answer.notCleared };
     case 'invalid-pattern':
       throw new InvalidPatternError(answer.term, answer.reason, answer.unsupported);
     case 'pattern-too-complex':
-      throw new SearchTooLongError(answer.seconds, answer.term, answer.page);
+      throw new SearchTooLongError(answer.seconds, answer.term, answer.page ?? undefined);
     case 'search-too-long':
       throw new SearchTooLongError(answer.seconds);
     case 'password':
@@ -157,7 +190,7 @@ export type DecodedImage = { object: number; file: string; digest: string } | { 
 export async function decodeImages(request: ImageDecodeRequest, workspace: Workspace, options: EngineOptions): Promise<DecodedImage[]> {
   const requestFile = workspace.newPath('.json');
   const { watchdogMs, ...body } = request;
-  await writeFile(requestFile, JSON.stringify(body), { mode: 0o600 });
+  await writeForEngines(requestFile, JSON.stringify(body));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', IMAGES_SCRIPT, requestFile], {
     ...options,
     readable: [IMAGES_SCRIPT],

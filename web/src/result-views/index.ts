@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { CompressionSummaryView } from './CompressionSummaryView';
 import { JavascriptCodeView } from './JavascriptCodeView';
 import { PdfInfoView } from './PdfInfoView';
+import { RedactionSummaryView } from './RedactionSummaryView';
 import { SignatureListView } from './SignatureListView';
 
 /** What a result view gets: the answer's body and headers (names in lower case), as the server sent them. */
@@ -22,4 +23,5 @@ export const RESULT_VIEWS = {
   'pdf-info': PdfInfoView,
   'javascript-code': JavascriptCodeView,
   'compression-summary': CompressionSummaryView,
+  'redaction-summary': RedactionSummaryView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

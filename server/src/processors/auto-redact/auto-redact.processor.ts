@@ -7,6 +7,7 @@ import { InvalidInputError } from '../../input-checks/input-errors';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import { parseBoxColour } from './box-colour';
+import { redactionHeaders } from './redaction-headers';
 import { searchTerms } from './search-terms';
 
 /** Resolution of the pages' pictures when the result is converted to images (the reference uses its maxDPI, 500). */
@@ -17,7 +18,9 @@ const TOO_MANY_PIXELS = 'Redact without converting to images.';
 /**
  * Finds every term on every page and removes the matched characters from the
  * content streams, covering where they were with a box (MuPDF, through
- * PyMuPDF); optionally replaces each page by a picture of itself.
+ * PyMuPDF); optionally replaces each page by a picture of itself; then takes
+ * the terms out of everything else the file carries (properties, bookmarks,
+ * annotations, form fields, embedded files...), and says where in headers.
  */
 @ToolProcessor(autoRedactTool)
 export class AutoRedactProcessor implements Processor<typeof autoRedactTool> {
@@ -41,10 +44,10 @@ export class AutoRedactProcessor implements Processor<typeof autoRedactTool> {
       padding: params.extraPadding,
       imageDpi: params.convertPDFToImage ? IMAGE_DPI : undefined,
     };
-    await redactText(file.path, output, request, file.pageCount ?? 1, workspace, engine).catch((error: unknown) => {
+    const result = await redactText(file.path, output, request, file.pageCount ?? 1, workspace, engine).catch((error: unknown) => {
       throw refusal(error);
     });
-    return { path: output };
+    return { path: output, headers: redactionHeaders(result) };
   }
 }
 
@@ -58,8 +61,9 @@ function refusal(error: unknown): unknown {
     if (error.term === undefined) {
       return new InvalidInputError(`Searching this document took more than ${error.seconds} s: search for fewer or simpler terms.`);
     }
+    const where = error.page === undefined ? 'the text outside the pages' : `page ${error.page}`;
     return new InvalidInputError(
-      `The pattern ${error.term} is too complex: searching page ${error.page} with it took more than ${error.seconds} s. Simplify it (nested repetition such as (a+)+ is the usual cause).`,
+      `The pattern ${error.term} is too complex: searching ${where} with it took more than ${error.seconds} s. Simplify it (nested repetition such as (a+)+ is the usual cause).`,
     );
   }
   return error;
