@@ -8,6 +8,7 @@ one document per JSON line read from stdin and answers one JSON line per job:
 replaces it. Documents are opened so that nothing in them runs or loads.
 """
 import json
+import re
 import sys
 import time
 
@@ -62,6 +63,27 @@ def connect(pipe_name):
             time.sleep(0.1)
 
 
+# Spreadsheet functions that answer with facts about the machine, not the
+# document: INFO ("system", "osversion", "directory", ...) and CELL, whose
+# "filename" is the path the instance opened. Cells calling them are blanked
+# out with #N/A before anything is exported.
+MACHINE_FUNCTIONS = re.compile(r"(?<![\w.])(?:INFO|CELL)\s*\(", re.IGNORECASE)
+FORMULA_CELLS = 16  # com.sun.star.sheet.CellFlags.FORMULA
+
+
+def blank_machine_facts(doc):
+    if not doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+        return
+    sheets = doc.getSheets()
+    for index in range(sheets.getCount()):
+        cells = sheets.getByIndex(index).queryContentCells(FORMULA_CELLS).getCells().createEnumeration()
+        while cells.hasMoreElements():
+            cell = cells.nextElement()
+            if MACHINE_FUNCTIONS.search(cell.getFormula()):
+                cell.setFormula("=NA()")
+    doc.calculateAll()
+
+
 def pdf_filter_for(doc, requested):
     if not requested.endswith("_pdf_Export"):
         return requested
@@ -86,6 +108,7 @@ def convert(desktop, job):
     if doc is None:
         return {"ok": False, "kind": "document", "message": "the document could not be loaded"}
     try:
+        blank_machine_facts(doc)
         export = pdf_filter_for(doc, job["exportFilter"])
         doc.storeToURL(uno.systemPathToFileUrl(job["output"]), props(FilterName=export, Overwrite=True))
     finally:

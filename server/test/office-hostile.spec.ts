@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { fileToPdfTool } from '@folio/registry';
@@ -220,6 +220,37 @@ End Sub
     expect(text).toContain('Spreadsheet cell');
     // Either the stored result stands, or Calc answers Err:540, "External content disabled".
     expect(text).toMatch(/cached web|Err:540/);
+  });
+
+  it('spreadsheet functions that report on the machine (INFO, CELL("filename")) tell nothing of it, in CSV and FODS', async () => {
+    const leaks = (text: string) => [/linux/i, new RegExp(release().replace(/[.+]/g, '\\$&')), /file:\/\//, /\/tmp\b/, /exchange/, /folio/i, /instance-/].filter((pattern) => pattern.test(text));
+    const csv = [
+      'Label,Value',
+      'system,=INFO("system")',
+      'osversion,=INFO("osversion")',
+      'release,=INFO("release")',
+      'directory,=INFO("directory")',
+      'filename,"=CELL(""filename"")"',
+      'nested,"=UPPER(INFO(""system""))&""!"""',
+      'sum,=2+3',
+    ].join('\n');
+    const csvText = expectNothingLoaded(await convert('machine.csv', csv));
+    expect(csvText).toMatch(/sum\s+5/);
+    expect(leaks(csvText)).toEqual([]);
+
+    const cell = (formula: string) => `<table:table-row><table:table-cell table:formula="of:=${formula}"/></table:table-row>`;
+    const formulas = ['INFO(&quot;system&quot;)', 'INFO(&quot;osversion&quot;)', 'INFO(&quot;directory&quot;)', 'CELL(&quot;filename&quot;)', 'CELL(&quot;filename&quot;;[.A1])', '6*7'];
+    const fods = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document ${FODT_NAMESPACES} xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+<office:body><office:spreadsheet><table:table table:name="Sheet1">
+<table:table-row><table:table-cell office:value-type="string"><text:p>Machine facts</text:p></table:table-cell></table:table-row>
+${formulas.map(cell).join('\n')}
+</table:table></office:spreadsheet></office:body></office:document>
+`;
+    const fodsText = expectNothingLoaded(await convert('machine.fods', fods));
+    expect(fodsText).toContain('Machine facts');
+    expect(fodsText).toContain('42');
+    expect(leaks(fodsText)).toEqual([]);
   });
 
   it('a DOCX with an externally linked image (made from a linked .fodt) makes no request', async () => {
