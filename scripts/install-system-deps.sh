@@ -41,7 +41,7 @@ EXTRA_PACKAGES=(
   python3-fitz python3-regex python3-pikepdf python3-pil python3-fonttools python3-opencv python3-numpy
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
-  gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35
+  gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35 python3-lxml
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
@@ -53,7 +53,7 @@ EXTRA_PACKAGES=(
 # (server/test/support/postgres-server.ts); Redis, for the cluster test of FOLIO_REDIS_URL
 # (server/test/cluster.spec.ts, server/test/support/redis-server.ts).
 TEST_PACKAGES=(
-  libimage-exiftool-perl qrencode zbar-tools postgresql redis-server
+  libimage-exiftool-perl qrencode zbar-tools postgresql redis-server python3-reportlab
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc

@@ -16,7 +16,7 @@ import { securityHeaders } from './http/security-headers';
 import { closeSlowClients } from './http/slow-clients';
 import { checkConfinement } from './engines/confinement';
 import { reapEnginesWhenServerDies, removeFoldersOfDeadServers } from './engines/lifecycle';
-import { startWorkspaceSweeper } from './workspace/sweeper';
+import { startWorkspaceSweeper, sweepOrphanedFolders, WORK_FOLDER_KINDS } from './workspace/sweeper';
 
 export interface CreateAppOptions {
   tools?: readonly AnyTool[];
@@ -63,6 +63,8 @@ export async function createApp(config: ServerConfig, options: CreateAppOptions 
   });
 
   closeSlowClients(app.getHttpServer(), config);
+  // A server that crashed left its request folders: they go now, not at the age limit.
+  sweepOrphanedFolders(config.workDir, WORK_FOLDER_KINDS);
   const stopSweeper = startWorkspaceSweeper(config.workDir, config.workspaceMaxAgeMs);
   await app.init();
   const close = app.close.bind(app);

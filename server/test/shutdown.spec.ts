@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { makePdf } from './support/pdfs';
 import { startBuiltServer } from './support/built-server';
@@ -37,5 +38,25 @@ describe('graceful shutdown (built server)', () => {
     expect(await exitCode).toBe(0);
     expect(server.leftovers()).toEqual([]);
     await server.stop();
+  });
+
+  it('after a crash, the next start removes at once the request folders the dead server left', async () => {
+    const crashed = await startBuiltServer();
+    const boundary = 'folio-crash';
+    // An upload that never finishes keeps its request folder open until the server dies.
+    const req = httpRequest({ port: crashed.port, host: '127.0.0.1', method: 'POST', path: '/api/v1/general/rotate-pdf', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 } });
+    req.on('error', () => undefined);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="fileInput"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    for (let i = 0; i < 100 && crashed.leftovers().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(crashed.leftovers()).toHaveLength(1);
+    crashed.process.kill('SIGKILL');
+    await new Promise((resolve) => crashed.process.once('exit', resolve));
+    req.destroy();
+    expect(crashed.leftovers()).toHaveLength(1);
+
+    const next = await startBuiltServer({ FOLIO_WORK_DIR: crashed.workDir });
+    expect(readdirSync(crashed.workDir)).toEqual([]);
+    await next.stop();
+    await crashed.stop();
   });
 });

@@ -6,6 +6,7 @@ import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EngineOptions } from '../engines/process';
 import { makeEngineFolder } from '../engines/confinement';
+import { ownedFolderPrefix } from './sweeper';
 import { PendingSet } from './pending-set';
 
 const logger = new Logger('Workspace');
@@ -75,7 +76,7 @@ export function requestWorkspace(req: Request, workDir: string): Workspace {
   const existing = holder[WORKSPACE];
   if (existing) return existing;
   mkdirSync(workDir, { recursive: true, mode: 0o700 });
-  const workspace = new Workspace(mkdtempSync(join(workDir, 'req-')));
+  const workspace = new Workspace(mkdtempSync(join(workDir, ownedFolderPrefix('req'))));
   holder[WORKSPACE] = workspace;
   const release = () => void workspace.release();
   if (req.res) req.res.once('close', release);
