@@ -6,7 +6,7 @@ import { writeConfinedLauncher } from './confinement';
 import { registerEngine, unregisterEngine } from './lifecycle';
 import { withDeadline } from './deadline';
 import { DeadlineExceededError, Limiter } from './limiter';
-import type { EngineOptions } from './process';
+import { currentEngineLimits, type EngineOptions } from './process';
 
 /**
  * The browser engine: one long-lived headless Debian Chromium, one isolated
@@ -133,8 +133,10 @@ function browser(): Promise<Browser> {
 async function confinedLauncher(): Promise<string> {
   const launcher = join(LAUNCHER_DIR, 'chromium');
   await mkdir(LAUNCHER_DIR, { recursive: true });
-  // Its renderers keep shared memory in /tmp (--disable-dev-shm-usage): room for large pages.
-  await writeConfinedLauncher(launcher, EXECUTABLE, { writable: [], tmpSizeMb: 2048 });
+  // Its renderers keep shared memory in /tmp (--disable-dev-shm-usage): room for large pages. Each of its
+  // processes (browser, renderers, utilities) may write as much memory as any other engine process; the
+  // browser reserves far more address space than it uses, so the cap is on written memory, not on addresses.
+  await writeConfinedLauncher(launcher, EXECUTABLE, { writable: [], tmpSizeMb: 2048, dataMb: currentEngineLimits().memoryMb });
   return launcher;
 }
 

@@ -52,6 +52,12 @@ export interface Confinement {
    * Not for the browser or the office suite, which reserve vast address ranges.
    */
   memoryMb?: number;
+  /**
+   * Writable memory each process inside may take, in MiB (RLIMIT_DATA): for the
+   * browser, whose reserved but untouched address space does not count here, so
+   * a page that allocates without end fails at this size.
+   */
+  dataMb?: number;
   /** Have bwrap report its sandbox on this file descriptor (see SandboxKiller), e.g. SANDBOX_INFO_FD. */
   infoFd?: number;
 }
@@ -150,11 +156,17 @@ export function confine(command: string, args: readonly string[], confinement: C
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
     '--',
     ...(user ? [SETPRIV, `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--'] : []),
-    ...(confinement.memoryMb ? [PRLIMIT, `--as=${confinement.memoryMb * 1024 * 1024}`, '--core=0', '--'] : []),
+    ...memoryLimits(confinement),
     command,
     ...args,
   ];
   return { command: BWRAP, args: sandbox };
+}
+
+/** prlimit's part of the command line: the memory limits asked for, and no core dumps. */
+function memoryLimits({ memoryMb, dataMb }: Confinement): string[] {
+  const limits = [...(memoryMb ? [`--as=${memoryMb * 1024 * 1024}`] : []), ...(dataMb ? [`--data=${dataMb * 1024 * 1024}`] : [])];
+  return limits.length > 0 ? [PRLIMIT, ...limits, '--core=0', '--'] : [];
 }
 
 /** Host ids of the user engines run as. */

@@ -10,7 +10,7 @@ import { confine, confinementEnabled, giveToEngines, makeEngineFolder, SANDBOX_I
 import { registerEngine, unregisterEngine } from './lifecycle';
 import { withDeadline } from './deadline';
 import { Limiter } from './limiter';
-import type { EngineOptions } from './process';
+import { currentEngineLimits, type EngineOptions } from './process';
 
 /**
  * The office engine: a small pool of warm headless LibreOffice instances, each
@@ -231,7 +231,8 @@ class OfficeInstance {
     ];
     // Both in the instance's sandbox view: the pipe is a socket in /tmp, which is the instance's tmp/ for both.
     const tmp = join(this.root, 'tmp');
-    const office = confine(SOFFICE, officeArgs, { writable: [this.root], tmp, env: { SAL_USE_VCLPLUGIN: 'svp' }, infoFd: SANDBOX_INFO_FD });
+    // The office suite reserves vast address ranges: its cap is on written memory, as the browser's.
+    const office = confine(SOFFICE, officeArgs, { writable: [this.root], tmp, env: { SAL_USE_VCLPLUGIN: 'svp' }, dataMb: currentEngineLimits().memoryMb, infoFd: SANDBOX_INFO_FD });
     const bridge = confine(PYTHON, [BRIDGE, pipe], { writable: [], readable: [BRIDGE], tmp, infoFd: SANDBOX_INFO_FD });
     // detached: their own process groups, so a signal to the server's group does not reach them.
     const report = confinementEnabled() ? (['pipe'] as const) : [];

@@ -32,6 +32,11 @@ export interface EngineLimits {
 
 let engineLimits: EngineLimits = { concurrency: 4, maxQueue: 64, pageMs: 20_000, memoryMb: 3072 };
 
+/** The engines' limits now. */
+export function currentEngineLimits(): Readonly<EngineLimits> {
+  return engineLimits;
+}
+
 /** Sets the engines' limits (the server calls this at start-up). */
 export function configureEngineLimits(limits: Partial<EngineLimits>): void {
   engineLimits = { ...engineLimits, ...limits };
