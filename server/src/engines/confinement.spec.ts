@@ -94,6 +94,30 @@ describe('engine confinement', () => {
     expect(await shell('grep " /proc/sys " /proc/self/mounts')).toMatch(/ ro[, ]/);
   });
 
+  it('is refused the system calls a converter never needs: new namespaces, mounts, tracing, keyrings, BPF', async () => {
+    // Each line: the call and what it answered (0 = allowed, else errno), from inside the sandbox.
+    const probe = [
+      'import ctypes, os',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'def call(label, name, *args):',
+      '    result = getattr(libc, name)(*args)',
+      '    print(label, 0 if result >= 0 else ctypes.get_errno())',
+      'call("unshare", "unshare", 0x10000000)',
+      'call("mount", "mount", b"none", b"/tmp", b"tmpfs", 0, None)',
+      'call("ptrace", "ptrace", 16, os.getppid(), None, None)',
+      'call("keyctl", "syscall", 250, 0, 0, 0, 0)',
+      'call("bpf", "syscall", 321, 0, 0, 0)',
+      'call("io_uring_setup", "syscall", 425, 8, 0)',
+      'call("getpid", "getpid")',
+    ].join('\n');
+    const { stdout } = await runProcess('python3', ['-c', probe], engine());
+    const answers = Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(' ')));
+    if (process.arch !== 'x64') return;
+    expect(answers).toEqual({ unshare: '1', mount: '1', ptrace: '1', keyctl: '1', bpf: '1', io_uring_setup: '1', getpid: '0' });
+    // A fork still works (clone without namespace flags), and a thread (clone3 falls back).
+    expect((await runProcess('python3', ['-c', 'import os, threading; t = threading.Thread(target=print); t.start(); t.join(); os.wait() if os.fork() else os._exit(0); print("ok")'], engine())).stdout).toContain('ok');
+  });
+
   it('has no network, not even the host loopback', async () => {
     const server: Server = createServer((socket) => socket.end('REACHED'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

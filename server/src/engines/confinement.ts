@@ -2,6 +2,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { lchown, mkdir, writeFile } from 'node:fs/promises';
+import { SECCOMP_FD, seccompFilter } from './seccomp';
 
 /**
  * Every engine process runs inside bubblewrap (Debian's `bwrap`), so a hostile
@@ -60,6 +61,8 @@ export interface Confinement {
   dataMb?: number;
   /** Have bwrap report its sandbox on this file descriptor (see SandboxKiller), e.g. SANDBOX_INFO_FD. */
   infoFd?: number;
+  /** Apply the engines' seccomp filter (engines/seccomp.ts), which the caller feeds on SECCOMP_FD (sandboxStdio, feedSeccompFilter). */
+  seccomp?: boolean;
 }
 
 export const BWRAP = '/usr/bin/bwrap';
@@ -152,6 +155,7 @@ export function confine(command: string, args: readonly string[], confinement: C
     ...confinement.writable.flatMap((path) => ['--bind', path, path]),
     '--chdir', confinement.cwd ?? home ?? '/tmp',
     ...(confinement.infoFd !== undefined ? ['--info-fd', String(confinement.infoFd)] : []),
+    ...(confinement.seccomp && seccompFilter() ? ['--seccomp', String(SECCOMP_FD)] : []),
     '--clearenv',
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
     '--',
@@ -283,9 +287,16 @@ export function checkConfinement(): void {
  * takes an executable's path (Playwright starts the browser).
  */
 export async function writeConfinedLauncher(path: string, command: string, confinement: Confinement): Promise<void> {
-  const { command: launcher, args } = confine(command, [], confinement);
+  const { command: launcher, args } = confine(command, [], { ...confinement, seccomp: true });
   const quoted = [launcher, ...args].map(shellQuote).join(' ');
-  await writeFile(path, `#!/bin/sh\nexec ${quoted} "$@"\n`, { mode: 0o755 });
+  const filter = seccompFilter();
+  // The filter comes from a file beside the launcher, on the descriptor bwrap reads it from.
+  let redirect = '';
+  if (filter && confinementEnabled()) {
+    await writeFile(`${path}.seccomp`, filter, { mode: 0o644 });
+    redirect = ` ${SECCOMP_FD}< ${shellQuote(`${path}.seccomp`)}`;
+  }
+  await writeFile(path, `#!/bin/sh\nexec ${quoted} "$@"${redirect}\n`, { mode: 0o755 });
 }
 
 function shellQuote(word: string): string {

@@ -2,6 +2,7 @@ import execa from 'execa';
 import { confine, confinementEnabled, giveToEngines, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { DeadlineExceededError, JobAbortedError, Limiter, type SlotRequest } from './limiter';
 import type { PendingSet } from '../workspace/pending-set';
+import { feedSeccompFilter, sandboxStdio } from './seccomp';
 
 /**
  * What every engine call gets from its job: the deadline (queueing counts),
@@ -216,17 +217,19 @@ async function startEngine<T>(
     env: options.env,
     memoryMb: engineLimits.memoryMb,
     infoFd: SANDBOX_INFO_FD,
+    seccomp: true,
   });
   const child = execa(confined.command, confined.args, {
     cwd: options.cwd ?? options.folder,
     reject: false,
-    stdio: ['ignore', 'pipe', output.stderr ?? 'pipe', ...(confinementEnabled() ? (['pipe'] as const) : [])],
+    stdio: ['ignore', 'pipe', output.stderr ?? 'pipe', ...(confinementEnabled() ? sandboxStdio(true) : [])],
     env: { LC_ALL: 'C.UTF-8' },
     extendEnv: true,
     // Only when given: execa takes a key set to undefined as the setting (no buffering at all).
     ...(output.maxBuffer !== undefined ? { maxBuffer: output.maxBuffer } : {}),
     ...(output.buffer !== undefined ? { buffer: output.buffer } : {}),
   });
+  feedSeccompFilter(child);
   options.processes?.add(child);
   if (options.onStderrLine) followLines(child.stderr, options.onStderrLine);
   const killer = new SandboxKiller(child);
