@@ -74,6 +74,17 @@ export interface ServerConfig {
   sharedDir: string | undefined;
   /** FOLIO_JOB_LOCK_MS: with Redis, how long a worker's silence means it died; its job is then retried once elsewhere. */
   jobLockMs: number;
+  /** FOLIO_MAX_JOBS_PER_ADDRESS: jobs one client address may have running or waiting at once (then 429); waiting jobs are served address by address in turn. */
+  maxJobsPerAddress: number;
+  /** FOLIO_MAX_EVENT_STREAMS, _PER_ADDRESS, _PER_JOB: job event streams open at once in this process, from one client address, on one job (then 429). */
+  maxEventStreams: number;
+  maxEventStreamsPerAddress: number;
+  maxEventStreamsPerJob: number;
+  /** FOLIO_MAX_RESULTS_MB, FOLIO_MAX_RESULTS_MB_PER_ADDRESS: bytes of finished async results kept for download, in all and per client address; past either, new async jobs get 429. */
+  maxResultBytes: number;
+  maxResultBytesPerAddress: number;
+  /** FOLIO_METRICS_PORT: serve Prometheus metrics on this port (its own listener, never the public one); unset, no metrics are served. */
+  metricsPort: number | undefined;
 }
 
 export type ServerRole = 'api' | 'worker' | 'all';
@@ -115,6 +126,14 @@ function trustedProxies(name: string): number | string | false {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function optionalPort(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number from 1 to 65535, got "${raw}".`);
+  return value;
+}
+
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     port: positiveNumber('PORT', 8080),
@@ -150,6 +169,13 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     contactAddressWindowMs: positiveNumber('FOLIO_CONTACT_WINDOW_MIN', 10) * 60_000,
     contactMaxPerHour: positiveNumber('FOLIO_CONTACT_MAX_PER_HOUR', 200),
     jobResultTtlMs: positiveNumber('FOLIO_JOB_RESULT_TTL_MIN', 10) * 60_000,
+    maxJobsPerAddress: positiveNumber('FOLIO_MAX_JOBS_PER_ADDRESS', 4),
+    maxEventStreams: positiveNumber('FOLIO_MAX_EVENT_STREAMS', 1000),
+    maxEventStreamsPerAddress: positiveNumber('FOLIO_MAX_EVENT_STREAMS_PER_ADDRESS', 20),
+    maxEventStreamsPerJob: positiveNumber('FOLIO_MAX_EVENT_STREAMS_PER_JOB', 5),
+    maxResultBytes: positiveNumber('FOLIO_MAX_RESULTS_MB', 2048) * MB,
+    maxResultBytesPerAddress: positiveNumber('FOLIO_MAX_RESULTS_MB_PER_ADDRESS', 512) * MB,
+    metricsPort: optionalPort('FOLIO_METRICS_PORT'),
     ...clusterSettings(),
     ...overrides,
   };

@@ -27,9 +27,13 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
   let shared: string;
   let apis: BuiltServer[] = [];
   let workers: BuiltServer[] = [];
-  const startNode = (role: 'api' | 'worker') =>
-    startBuiltServer({
+  /** Each node's metrics port (FOLIO_METRICS_PORT): metrics are served only there. */
+  const metricsPorts = new Map<BuiltServer, number>();
+  const startNode = async (role: 'api' | 'worker') => {
+    const metricsPort = 20000 + Math.floor(Math.random() * 20000);
+    const node = await startBuiltServer({
       FOLIO_ROLE: role,
+      FOLIO_METRICS_PORT: String(metricsPort),
       FOLIO_REDIS_URL: redis.url,
       FOLIO_SHARED_DIR: shared,
       FOLIO_DATABASE_URL: postgres.url,
@@ -38,7 +42,12 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
       // A killed worker's job is given to another after 4 s of silence, not 30.
       FOLIO_JOB_LOCK_MS: '4000',
       FOLIO_CONTACT_MAX_PER_ADDRESS: '100',
+      // Every job of this spec comes from one address (loopback): its share is the whole queue.
+      FOLIO_MAX_JOBS_PER_ADDRESS: '100',
     });
+    metricsPorts.set(node, metricsPort);
+    return node;
+  };
 
   beforeAll(async () => {
     [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
@@ -223,7 +232,7 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
 
   it('reports readiness with Redis, and metrics of jobs on the workers', async () => {
     expect(await (await fetch(`${apis[0].baseUrl}/health/ready`)).json()).toEqual({ status: 'UP', checks: { engines: 'UP', redis: 'UP' } });
-    const metrics = await (await fetch(`${workers[0].baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPorts.get(workers[0])}/metrics`)).text();
     expect(metrics).toMatch(new RegExp(`folio_jobs_total\\{tool="rotate",outcome="ok"\\} ${QUEUE_BOUND}`));
     expect(metrics).toMatch(/folio_queue_depth 0/);
   });

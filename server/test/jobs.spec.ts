@@ -3,6 +3,7 @@ import { makePdf, pageRotations, pageTexts } from './support/pdfs';
 import { scanPdf } from './support/scan-pdfs';
 import { enginesOwnedBy } from './support/processes';
 import { jobEvents, jobResult, jobStatus, sendJob, sendTool, untilComplete } from './support/job-client';
+import { MetricsListener } from '../src/operations/metrics-listener';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 import { until } from './support/until';
 
@@ -15,7 +16,7 @@ describe('async jobs, embedded', () => {
 
   beforeAll(async () => {
     // One job at a time and one waiting: the bound is reached with three.
-    server = await startTestServer({ maxConcurrentJobs: 1, maxQueuedJobs: 1, jobResultTtlMs: 60_000 });
+    server = await startTestServer({ maxConcurrentJobs: 1, maxQueuedJobs: 1, jobResultTtlMs: 60_000, metricsPort: 0 });
     await server.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}`;
   });
@@ -119,8 +120,8 @@ describe('async jobs, embedded', () => {
     await fetch(`${baseUrl}/api/v1/general/job/${jobId}/result`);
   });
 
-  it('counts jobs by tool and outcome in /metrics, and is ready', async () => {
-    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  it('counts jobs by tool and outcome in /metrics (on the metrics port), and is ready', async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${server.app.get(MetricsListener).port}/metrics`)).text();
     expect(metrics).toMatch(/folio_jobs_total\{tool="rotate",outcome="ok"\} [3-9]/);
     expect(metrics).toMatch(/folio_jobs_total\{tool="rotate",outcome="client_error"\} 1/);
     expect(metrics).toMatch(/folio_jobs_total\{tool="ocr-cleanup",outcome="cancelled"\} [2-9]/);

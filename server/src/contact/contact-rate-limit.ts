@@ -1,4 +1,7 @@
-import { isIPv6 } from 'node:net';
+import { addressKey } from '../http/client-address';
+
+/** Shared with the other per-client limits; exported here too, where the contact spec reads it. */
+export { addressKey };
 
 export interface ContactLimits {
   /** Messages one client address may send per `addressWindowMs`. */
@@ -70,27 +73,6 @@ export class ContactRateLimit {
       this.byAddress.delete(key);
     }
   }
-}
-
-/**
- * The unit counted as one client. An IPv6 host usually has a whole /64 to
- * pick addresses from, so it is counted by that prefix; an IPv4 address seen
- * through an IPv6 socket (::ffff:a.b.c.d) counts as the IPv4 address.
- */
-export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1];
-  const withoutZone = address.split('%')[0];
-  if (!isIPv6(withoutZone)) return address;
-  const [head, tail] = withoutZone.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
-  const headGroups = groups(head);
-  const tailGroups = groups(tail);
-  const all = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${all
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
 }
 
 /** Removes times at or before `cutoff` from the front (times are in order); returns the same array. */

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/comm
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONTACT_PATH, CONTACT_SENT, contactError } from './contact-reply';
+import { clientAddress } from '../http/client-address';
 import { ContactRateLimit } from './contact-rate-limit';
 import { CONTACT_MESSAGE_STORE, type ContactMessageStore, ContactStoreUnavailableError } from './contact-message-store';
 
@@ -45,8 +46,7 @@ export class ContactController {
       return contactError(400, parsed.error.issues[0].message);
     }
     // Counted once valid, so a visitor correcting a typo does not use up a slot.
-    // req.ip is the socket's address unless FOLIO_TRUST_PROXY names the proxies.
-    const decision = this.rateLimit.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const decision = this.rateLimit.take(clientAddress(req));
     if (!decision.allowed) {
       res.status(429).setHeader('Retry-After', String(decision.retryAfterSeconds));
       return contactError(429, TOO_MANY[decision.reason]);

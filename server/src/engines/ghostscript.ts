@@ -1,8 +1,10 @@
 import { constants as fsConstants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngineFailedError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
+import { TooManyPagesError } from '../input-checks/input-errors';
+import { EngineFailedError, EngineStalledError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
+import { makeEngineFolder } from './confinement';
 
 /**
  * Ghostscript, always with -dSAFER: PostScript is a programming language, and
@@ -22,7 +24,7 @@ async function runGhostscript(args: readonly string[], options: RunOptions): Pro
 /** `runGhostscript`, answering what it wrote to stdout and stderr. */
 async function runGhostscriptForOutput(args: readonly string[], options: RunOptions): Promise<RunResult> {
   const scratch = join(options.folder, `gs-${randomUUID()}`);
-  await mkdir(scratch);
+  await makeEngineFolder(scratch);
   try {
     return await runProcess(GS, args, { ...options, env: { TMPDIR: scratch, TEMP: scratch } });
   } finally {
@@ -39,17 +41,78 @@ export class PostScriptError extends Error {
   }
 }
 
-/** How many pages' time a PostScript program gets: its page count is unknown until it has run. */
-const POSTSCRIPT_PAGES_BUDGET = 10;
+/** The time a PostScript program gets to start and put out its first page: what any engine gets to start and open a document. */
+const POSTSCRIPT_FIRST_PAGE_MS = 10_000;
 
-/** Renders a PostScript file to PDF. Throws PostScriptError when Ghostscript rejects it. */
-export async function postScriptToPdf(input: string, output: string, options: EngineOptions): Promise<void> {
+/** What the EndPage hook writes to stderr for each page put out (not for the device's final call, reason 2). */
+const PAGE_MARK = 'folio-postscript-page';
+const START_MARK = 'folio-postscript-start';
+
+/**
+ * Run before the program: marks the start, and each page as it is put out, on
+ * stderr. A program may set its own EndPage (it then reports no pages, and is
+ * stopped as one that puts out none) or write the marks itself (it then gets
+ * pages' time without their work; still bounded by `maxPages` and the job's
+ * time limit).
+ */
+const PROGRESS_HOOK = [
+  `<< /EndPage { dup 2 ne { (%stderr) (w) file dup (${PAGE_MARK}\n) writestring flushfile } if exch pop 2 ne } bind >> setpagedevice`,
+  `(%stderr) (w) file dup (${START_MARK}\n) writestring flushfile`,
+].join(' ');
+
+/**
+ * Renders a PostScript file to PDF. Throws PostScriptError when Ghostscript
+ * rejects it. A program is a program: how many pages it will put out, and when,
+ * is unknown until it has run. So its watchdog follows the work actually done:
+ * the first page must come within POSTSCRIPT_FIRST_PAGE_MS of the start, and
+ * each next one within a one-page run's time of the last (EngineStalledError,
+ * a 400); more than `maxPages` pages is a TooManyPagesError. A 13-byte
+ * `{} loop` is stopped after seconds; a long document gets its pages' time.
+ */
+export async function postScriptToPdf(input: string, output: string, options: EngineOptions, maxPages: number): Promise<void> {
+  const watchdog = new AbortController();
+  let stopped: Error | undefined;
+  let startedAt = 0;
+  let pages = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const allow = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stop(new EngineStalledError(GS, Date.now() - startedAt)), ms);
+  };
+  const stop = (reason: Error) => {
+    stopped ??= reason;
+    watchdog.abort();
+  };
+  const onStderrLine = (line: string) => {
+    if (stopped) return;
+    if (line === START_MARK) {
+      startedAt = Date.now();
+      allow(POSTSCRIPT_FIRST_PAGE_MS);
+    } else if (line === PAGE_MARK) {
+      if (++pages > maxPages) stop(new TooManyPagesError(pages, maxPages));
+      else allow(pageWatchdog(1));
+    }
+  };
+  const signal = options.signal ? AbortSignal.any([options.signal, watchdog.signal]) : watchdog.signal;
   try {
-    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '--', input], { ...options, watchdogMs: pageWatchdog(POSTSCRIPT_PAGES_BUDGET) });
+    // The run's own watchdog only bounds it as the page limit does; the one above follows the pages.
+    const ceiling = pageWatchdog(maxPages);
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '-c', PROGRESS_HOOK, '--', input], { ...options, signal, onStderrLine, watchdogMs: ceiling });
   } catch (error) {
-    if (error instanceof EngineFailedError) throw new PostScriptError(error.stderr.trim().split('\n')[0] ?? 'unknown error');
+    // Stopped here, not by the job: the program's fault.
+    if (stopped && !options.signal?.aborted) throw stopped;
+    if (error instanceof EngineFailedError) throw new PostScriptError(withoutMarks(error.stderr).trim().split('\n')[0] || 'unknown error');
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function withoutMarks(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== START_MARK && line !== PAGE_MARK)
+    .join('\n');
 }
 
 // ---------------------------------------------------------------- PDF/A and PDF/X

@@ -65,9 +65,31 @@ export class ApiError extends Error {
 
   /** Back-pressure: every slot and queue place is taken. */
   static busy(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, '/errors/too-many-requests', 'Too Many Requests', 'The server is busy right now; please try again in a few seconds.', {
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-    });
+    return tooManyRequests('The server is busy right now; please try again in a few seconds.', retryAfterSeconds);
+  }
+
+  /** One client address has its share of the job slots (FOLIO_MAX_JOBS_PER_ADDRESS). */
+  static tooManyJobsOfClient(max: number): ApiError {
+    return tooManyRequests(`You already have ${max === 1 ? 'a job' : `${max} jobs`} running or waiting, the most one address may have at once; send more when ${max === 1 ? 'it has' : 'one has'} finished.`, 5);
+  }
+
+  /** An event stream past one of its caps (FOLIO_MAX_EVENT_STREAMS*); the connection is closed, its socket freed. */
+  static tooManyEventStreams(scope: 'job' | 'address' | 'server'): ApiError {
+    const detail = {
+      job: 'This job already has as many event streams open as it may; close one, or read the job\'s status instead.',
+      address: 'You already have as many event streams open as one address may; close one, or read the jobs\' status instead.',
+      server: 'The server has as many event streams open as it takes; read the job\'s status instead, or try again in a few seconds.',
+    }[scope];
+    return tooManyRequests(detail, 5, { Connection: 'close' });
+  }
+
+  /** Finished results waiting to be downloaded fill their quota (FOLIO_MAX_RESULTS_MB*): no new async job until some are downloaded, deleted or expired. */
+  static resultQuotaReached(scope: 'address' | 'server', limitBytes: number, retryAfterSeconds: number): ApiError {
+    const detail =
+      scope === 'address'
+        ? `Your results waiting to be downloaded take ${formatMegabytes(limitBytes)} or more, the most one address may keep; download or delete some before sending more.`
+        : 'The server holds as many results waiting to be downloaded as it keeps; please try again in a few minutes.';
+    return tooManyRequests(detail, retryAfterSeconds);
   }
 
   /** The job queue (Redis) cannot be reached: new jobs are refused until it is back. */
@@ -134,6 +156,11 @@ export class ApiError extends Error {
   static timedOut(ms: number): ApiError {
     return new ApiError(500, '/errors/timeout', 'Processing Timed Out', `Job timed out after ${ms} ms`);
   }
+}
+
+/** A 429 in the shape every 429 has, with when to try again. */
+function tooManyRequests(detail: string, retryAfterSeconds: number, headers: Record<string, string> = {}): ApiError {
+  return new ApiError(429, '/errors/too-many-requests', 'Too Many Requests', detail, { headers: { 'Retry-After': String(retryAfterSeconds), ...headers } });
 }
 
 /**

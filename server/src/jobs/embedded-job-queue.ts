@@ -1,15 +1,16 @@
 import { EventEmitter } from 'node:events';
-import { BusyError, type Limiter } from '../engines/limiter';
 import { publishedProgress, recordingReporter, type JobProgressReport } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobSpec } from './job';
 import { CANCELLED_FAILURE, type JobExecutor } from './job-executor';
-import { isFinished, jobFollower, untilFinished, type JobQueue, type JobRecord } from './job-queue';
+import type { FairSlots } from './fair-slots';
+import { isFinished, jobFollower, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
 
 interface Entry {
   spec: JobSpec;
   record: JobRecord;
   abort: AbortController;
+  finishedAt?: number;
   expiry?: NodeJS.Timeout;
 }
 
@@ -24,13 +25,13 @@ export class EmbeddedJobQueue implements JobQueue {
 
   constructor(
     private readonly executor: JobExecutor,
-    private readonly slots: Limiter,
+    private readonly slots: FairSlots,
     private readonly storage: JobStorage,
     private readonly resultTtlMs: number,
   ) {}
 
   async submit(spec: JobSpec): Promise<void> {
-    if (!this.slots.hasRoom()) throw new BusyError('jobs', 5);
+    this.slots.refuseIfFull(spec.clientAddress);
     const abort = new AbortController();
     const record: JobRecord = { id: spec.id, toolId: spec.toolId, createdAt: spec.createdAt, state: 'queued', queuePosition: null, progress: QUEUED_PROGRESS };
     const entry: Entry = { spec, record, abort };
@@ -40,7 +41,7 @@ export class EmbeddedJobQueue implements JobQueue {
       record.progress = publishedProgress(report) ?? record.progress;
       this.changed();
     });
-    const run = this.slots.run({ deadline: spec.deadline, timeLimitMs: spec.timeLimitMs, signal: abort.signal }, () => {
+    const run = this.slots.run({ deadline: spec.deadline, timeLimitMs: spec.timeLimitMs, signal: abort.signal, client: spec.clientAddress }, () => {
       record.state = 'running';
       record.progress = { fraction: 0, stage: 'starting' };
       this.changed();
@@ -93,6 +94,12 @@ export class EmbeddedJobQueue implements JobQueue {
     return [...this.jobs.values()].filter((e) => e.record.state === 'queued').length;
   }
 
+  async heldResults(): Promise<HeldResult[]> {
+    return [...this.jobs.values()].flatMap(({ spec, record, finishedAt }) =>
+      record.state === 'done' && record.result ? [{ jobId: spec.id, client: spec.clientAddress, bytes: record.result.size, finishedAt: finishedAt! }] : [],
+    );
+  }
+
   async close(): Promise<void> {
     for (const entry of this.jobs.values()) entry.abort.abort();
     await Promise.all([...this.jobs.keys()].map((id) => this.forget(id)));
@@ -101,6 +108,7 @@ export class EmbeddedJobQueue implements JobQueue {
   /** A finished job keeps its record (and a result's folder) until downloaded or expired; a failed one's files go now. */
   private end(entry: Entry, outcome: Partial<JobRecord>): void {
     Object.assign(entry.record, outcome);
+    entry.finishedAt = Date.now();
     if (outcome.state !== 'done' || !outcome.result) void this.storage.remove(entry.spec.id);
     entry.expiry = setTimeout(() => void this.forget(entry.spec.id), this.resultTtlMs);
     entry.expiry.unref();

@@ -33,7 +33,17 @@ export interface JobQueue {
   forget(id: string): Promise<void>;
   /** Jobs waiting for a worker. */
   depth(): Promise<number>;
+  /** Finished jobs' results waiting to be downloaded (for the quota of results kept). */
+  heldResults(): Promise<HeldResult[]>;
   close(): Promise<void>;
+}
+
+/** A finished job's result kept for download: whose it is, its size, and since when. */
+export interface HeldResult {
+  jobId: string;
+  client: string;
+  bytes: number;
+  finishedAt: number;
 }
 
 /** Injection token of the job queue. */

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { fileFieldsOf, type AnyTool } from '@folio/registry';
+import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
+import { clientAddress } from '../http/client-address';
 import { ToolRunner, type SentFile, type ToolRequest } from '../tool-routing/tool-runner';
 import { sendResult } from '../tool-routing/result-response';
 import { newJobId, type JobFailure, type JobSpec, type StoredFile } from './job';
 import { isFinished, JOB_QUEUE, untilFinished, type JobQueue, type JobRecord } from './job-queue';
 import { JOB_STORAGE, type JobStorage } from './job-storage';
+import { refuseOverResultQuota } from './result-quota';
 
 /**
  * Tool requests that go through the job queue: every `async=true` request, and
@@ -20,6 +23,7 @@ export class JobRequests {
     private readonly runner: ToolRunner,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(JOB_STORAGE) private readonly storage: JobStorage,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   /** Whether this request is one for the queue. */
@@ -31,7 +35,13 @@ export class JobRequests {
     const request = this.runner.readRequest(tool, req);
     // Answered now, not as a failed job: a request that cannot run is not queued.
     this.runner.checkRequest(tool, request);
-    const spec = await this.store(tool, request);
+    const client = clientAddress(req);
+    // A synchronous job's result is sent as soon as it exists; an async one's is kept, within a quota.
+    if (wantsAsync(req)) {
+      const { maxResultBytes: totalBytes, maxResultBytesPerAddress: perClientBytes, jobResultTtlMs: ttlMs } = this.config;
+      await refuseOverResultQuota(this.queue, client, { totalBytes, perClientBytes, ttlMs });
+    }
+    const spec = await this.store(tool, request, client);
     try {
       await this.queue.submit(spec);
     } catch (error) {
@@ -69,7 +79,7 @@ export class JobRequests {
   }
 
   /** Moves the request's files from its workspace into the job's folder and describes the job. */
-  private async store(tool: AnyTool, request: ToolRequest): Promise<JobSpec> {
+  private async store(tool: AnyTool, request: ToolRequest, client: string): Promise<JobSpec> {
     const id = newJobId();
     const fieldFiles = fileFieldsOf(tool).flatMap(([name, field]) => [name, ...(field.aliases ?? [])]);
     const sent: SentFile[] = [...request.uploads, ...fieldFiles.flatMap((key) => (Array.isArray(request.body[key]) ? (request.body[key] as SentFile[]) : []))];
@@ -79,7 +89,7 @@ export class JobRequests {
     for (const key of fieldFiles) if (Array.isArray(body[key])) body[key] = (body[key] as SentFile[]).map((file) => stored.get(file)!);
     const timeLimitMs = this.runner.timeLimitOf(tool);
     const now = Date.now();
-    return { id, toolId: tool.id, uploads: request.uploads.map((file) => stored.get(file)!), body, deadline: now + timeLimitMs, timeLimitMs, createdAt: now };
+    return { id, toolId: tool.id, uploads: request.uploads.map((file) => stored.get(file)!), body, deadline: now + timeLimitMs, timeLimitMs, createdAt: now, clientAddress: client };
   }
 }
 

@@ -17,6 +17,8 @@ export interface JobSpec {
   deadline: number;
   timeLimitMs: number;
   createdAt: number;
+  /** `clientAddress(req)` of the request that sent it: the per-address limits count it there. */
+  clientAddress: string;
 }
 
 /** An upload in a job's folder: its name there, and the name it was sent under. */

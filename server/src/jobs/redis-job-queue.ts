@@ -3,10 +3,11 @@ import { Logger } from '@nestjs/common';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis, { type RedisOptions } from 'ioredis';
 import { BusyError } from '../engines/limiter';
+import { ApiError } from '../http/api-error';
 import { publishedProgress, recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
 import { QUEUED_PROGRESS, type JobFailure, type JobResultFile, type JobSpec } from './job';
 import { CANCELLED_FAILURE, workerLostFailure, type JobExecutor } from './job-executor';
-import { isFinished, jobFollower, QueueUnavailableError, untilFinished, type JobQueue, type JobRecord } from './job-queue';
+import { isFinished, jobFollower, QueueUnavailableError, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
 
 const QUEUE_NAME = 'folio-jobs';
@@ -24,6 +25,10 @@ interface RedisAddress {
 const CANCEL_CHANNEL = `${PREFIX}:cancel`;
 /** A job cancelled while it waited is removed from the queue; this mark answers for it meanwhile. */
 const cancelledKey = (id: string) => `${PREFIX}:cancelled:${id}`;
+/** The jobs one client address has queued or running, each scored by its deadline (a job whose worker died is counted no longer than that). */
+const clientJobsKey = (client: string) => `${PREFIX}:client-jobs:${client}`;
+/** How long a client's set outlives its latest job's deadline, so that it is removed once unused. */
+const CLIENT_JOBS_GRACE_MS = 60 * 60_000;
 /** How often a running job's progress is written to Redis at most. */
 const PROGRESS_EVERY_MS = 250;
 /** How often a watched job is read even without an event. */
@@ -39,6 +44,8 @@ export interface RedisJobQueueOptions {
   worker: boolean;
   concurrency: number;
   maxQueued: number;
+  /** Jobs one client address may have queued or running, on every node together. */
+  maxPerClient: number;
   resultTtlMs: number;
   lockMs: number;
 }
@@ -111,13 +118,41 @@ export class RedisJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Queues the job unless the queue is full or its client address has its share.
+   * BullMQ serves the lowest priority number first: a client's n-th job
+   * outstanding gets priority n, so everyone's first job goes before anyone's
+   * second (round robin, as near as BullMQ's open-source queue allows).
+   */
   async submit(spec: JobSpec): Promise<void> {
-    const waiting = await this.redis(() => this.queue.getWaitingCount());
-    if (waiting >= this.options.maxQueued) throw new BusyError('jobs', 5);
-    const keepSeconds = Math.ceil(this.options.resultTtlMs / 1000);
-    await this.redis(() =>
-      this.queue.add('run', spec, { jobId: spec.id, attempts: 1, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } }),
+    if ((await this.depth()) >= this.options.maxQueued) throw new BusyError('jobs', 5);
+    const outstanding = await this.countClientJob(spec);
+    try {
+      if (outstanding > this.options.maxPerClient) throw ApiError.tooManyJobsOfClient(this.options.maxPerClient);
+      const keepSeconds = Math.ceil(this.options.resultTtlMs / 1000);
+      await this.redis(() =>
+        this.queue.add('run', spec, { jobId: spec.id, attempts: 1, priority: outstanding, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } }),
+      );
+    } catch (error) {
+      await this.uncountClientJob(spec).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Counts the job against its client address (expired entries dropped first); answers how many that address now has. */
+  private async countClientJob(spec: JobSpec): Promise<number> {
+    const key = clientJobsKey(spec.clientAddress);
+    const now = Date.now();
+    const replies = await this.redis(() =>
+      this.commands.multi().zremrangebyscore(key, '-inf', now).zadd(key, spec.deadline, spec.id).zcard(key).pexpire(key, spec.deadline - now + CLIENT_JOBS_GRACE_MS).exec(),
     );
+    const [error, count] = replies?.[2] ?? [new Error('The transaction was discarded.'), 0];
+    if (error) throw new QueueUnavailableError(error);
+    return Number(count);
+  }
+
+  private async uncountClientJob(spec: Pick<JobSpec, 'id' | 'clientAddress'>): Promise<void> {
+    await this.redis(() => this.commands.zrem(clientJobsKey(spec.clientAddress), spec.id));
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -153,7 +188,9 @@ export class RedisJobQueue implements JobQueue {
     if (!job || isFinished(job)) return job;
     if (job.state === 'queued') {
       try {
+        const spec = ((await this.redis(() => Job.fromId(this.queue, id))) as Job<JobSpec> | undefined)?.data;
         await this.redis(() => this.queue.remove(id));
+        if (spec) await this.uncountClientJob(spec).catch(() => undefined);
         const mark = JSON.stringify({ ...job, queuePosition: null });
         await this.redis(() => this.commands.set(cancelledKey(id), mark, 'PX', this.options.resultTtlMs));
         await this.storage.remove(id);
@@ -186,7 +223,15 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async depth(): Promise<number> {
-    return this.redis(() => this.queue.getWaitingCount());
+    return this.redis(() => this.queue.getJobCountByTypes('waiting', 'prioritized'));
+  }
+
+  async heldResults(): Promise<HeldResult[]> {
+    const done = (await this.redis(() => this.queue.getJobs(['completed']))) as Job<JobSpec>[];
+    return done.flatMap((job) => {
+      const result = job.returnvalue as JobResultFile | null;
+      return result ? [{ jobId: job.id!, client: job.data.clientAddress, bytes: result.size, finishedAt: job.finishedOn ?? Date.now() }] : [];
+    });
   }
 
   async close(): Promise<void> {
@@ -213,6 +258,8 @@ export class RedisJobQueue implements JobQueue {
       await this.storage.remove(spec.id);
       const reason: FailedReason = abort.aborted ? { cancelled: true } : { failure: this.executor.failureOf(spec, error) };
       throw new UnrecoverableError(JSON.stringify(reason));
+    } finally {
+      await this.uncountClientJob(spec).catch(() => undefined);
     }
   }
 

@@ -35,7 +35,7 @@ const EXAMPLE_UPLOAD = 'report.pdf';
 
 export interface OpenApiOptions {
   tools: readonly AnyTool[];
-  config: Pick<ServerConfig, 'maxFiles' | 'maxUploadBytes' | 'maxRequestBytes' | 'engineTimeoutMs'>;
+  config: Pick<ServerConfig, 'maxFiles' | 'maxUploadBytes' | 'maxRequestBytes' | 'engineTimeoutMs' | 'maxJobsPerAddress' | 'maxResultBytesPerAddress'>;
   /** e.g. '0.1.0' */
   version: string;
 }
@@ -146,9 +146,20 @@ function operation(route: readonly AnyTool[], config: OpenApiOptions['config']):
         content: { 'application/problem+json': { schema: ref('Problem'), example: example(ApiError.unsupportedMediaType(), owner.endpoint) } },
       },
       '429': {
-        description: 'Every processing slot and queue place is taken; try again after `Retry-After` seconds.',
+        description:
+          'Every processing slot and queue place is taken, your address already has its share of jobs running or waiting, ' +
+          'or (with `async=true`) the results kept for download fill their quota; try again after `Retry-After` seconds.',
         headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
-        content: { 'application/problem+json': { schema: ref('Problem'), example: example(ApiError.busy(5), owner.endpoint) } },
+        content: {
+          'application/problem+json': {
+            schema: ref('Problem'),
+            examples: {
+              busy: { value: example(ApiError.busy(5), owner.endpoint) },
+              'address-share': { value: example(ApiError.tooManyJobsOfClient(config.maxJobsPerAddress), owner.endpoint) },
+              'results-quota': { value: example(ApiError.resultQuotaReached('address', config.maxResultBytesPerAddress, 60), owner.endpoint) },
+            },
+          },
+        },
       },
       '500': {
         description:

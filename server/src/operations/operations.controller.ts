@@ -6,14 +6,14 @@ import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { runProcess } from '../engines/process';
 import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue';
 import { Workspace } from '../workspace/workspace';
-import { Metrics } from './metrics';
+import { ownedFolderPrefix } from '../workspace/sweeper';
 
 /** How long a good engine check is believed: readiness probes come every few seconds. */
 const ENGINE_CHECK_TTL_MS = 30_000;
 
 /**
- * What orchestrators and monitors ask: is the process alive, can it do work
- * now (engines start, Redis answers), and its metrics.
+ * What orchestrators ask: is the process alive, can it do work now (engines
+ * start, Redis answers). Metrics have their own port (metrics-listener.ts).
  */
 @Controller()
 export class OperationsController {
@@ -22,7 +22,6 @@ export class OperationsController {
   constructor(
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    private readonly metrics: Metrics,
   ) {}
 
   @Get('health/live')
@@ -40,18 +39,11 @@ export class OperationsController {
     res.status(up ? 200 : 503).json({ status: up ? 'UP' : 'DOWN', checks });
   }
 
-  @Get('metrics')
-  async metricsText(@Res() res: Response): Promise<void> {
-    res.setHeader('Content-Type', this.metrics.registry.contentType);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(await this.metrics.registry.metrics());
-  }
-
   /** qpdf, the engine nearly every tool starts with, runs in its sandbox. */
   private async enginesWork(): Promise<boolean> {
     if (Date.now() - this.enginesCheckedAt < ENGINE_CHECK_TTL_MS) return true;
     await mkdir(this.config.workDir, { recursive: true, mode: 0o700 });
-    const workspace = new Workspace(await mkdtemp(join(this.config.workDir, 'ready-')));
+    const workspace = new Workspace(await mkdtemp(join(this.config.workDir, ownedFolderPrefix('ready'))));
     try {
       await runProcess('qpdf', ['--version'], workspace.engineOptions({ deadline: Date.now() + 10_000, timeLimitMs: 10_000 }));
       this.enginesCheckedAt = Date.now();

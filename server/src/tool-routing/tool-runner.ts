@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
@@ -22,13 +22,14 @@ import {
   type ToolParams,
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
-import { Limiter } from '../engines/limiter';
+import { FairSlots } from '../jobs/fair-slots';
 import { PdfCorruptedError } from '../engines/pdf-errors';
 import { EngineCrashedError, type EngineOptions } from '../engines/process';
 import { countPages } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
 import { TooManyPagesError } from '../input-checks/input-errors';
 import { ApiError } from '../http/api-error';
+import { clientAddress } from '../http/client-address';
 import { JobProgress, SILENT_PROGRESS, type ProgressReporter } from '../job-progress/job-progress';
 import { sendResult } from './result-response';
 import { toApiError } from '../http/api-exception.filter';
@@ -37,6 +38,7 @@ import { refuseContentBombs } from '../input-checks/content-budget';
 import { sniffFileType } from '../input-checks/file-sniffing';
 import type { NoContentOutput, Processor, ProcessorOutput } from './processor';
 import { requestWorkspace, type Workspace } from '../workspace/workspace';
+import { writeForEngines } from '../engines/confinement';
 
 /**
  * The one path every tool request takes: check files, parse options with the
@@ -46,15 +48,15 @@ import { requestWorkspace, type Workspace } from '../workspace/workspace';
  */
 @Injectable()
 export class ToolRunner {
-  /** Jobs at once across all tools; past the queue, 429 (back-pressure, not a pile-up). */
-  private readonly jobs: Limiter;
+  /** Jobs at once across all tools, shared fairly between client addresses; past the queue, 429 (back-pressure, not a pile-up). */
+  private readonly jobs: FairSlots;
 
   constructor(
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     private readonly progress: JobProgress,
     private readonly metrics: Metrics,
   ) {
-    this.jobs = new Limiter('jobs', config.maxConcurrentJobs, config.maxQueuedJobs);
+    this.jobs = new FairSlots(config.maxConcurrentJobs, config.maxQueuedJobs, config.maxJobsPerAddress);
   }
 
   async run(tool: AnyTool, processor: Processor, req: Request, res: Response): Promise<void> {
@@ -95,7 +97,7 @@ export class ToolRunner {
     const progressId = typeof req.query.progressId === 'string' ? req.query.progressId : undefined;
     const tracked = this.progress.open(progressId);
     try {
-      const answer = await this.jobs.run(engine, () => this.processChecked(tool, processor, request.uploads, parsed, workspace, engine, tracked.reporter));
+      const answer = await this.jobs.run({ ...engine, client: clientAddress(req) }, () => this.processChecked(tool, processor, request.uploads, parsed, workspace, engine, tracked.reporter));
       tracked.end(true);
       return answer;
     } catch (error) {
@@ -121,7 +123,7 @@ export class ToolRunner {
   }
 
   /** The slots jobs of this process share (synchronous requests and in-process async jobs alike). */
-  get slots(): Limiter {
+  get slots(): FairSlots {
     return this.jobs;
   }
 
@@ -186,7 +188,7 @@ export class ToolRunner {
     const password = tool.input.passwordField && (params as Record<string, unknown>)[tool.input.passwordField];
     if (typeof password !== 'string' || password === '') return undefined;
     const path = workspace.newPath('.password');
-    await writeFile(path, `${password}\n`, { mode: 0o600 });
+    await writeForEngines(path, `${password}\n`);
     return path;
   }
 
@@ -214,6 +216,8 @@ export class ToolRunner {
         file.pageCount = damagedAllowed ? await countPagesIfReadable(path, engine, passwordFile) : await countPages(path, engine, { passwordFile });
         if (file.pageCount === 0 && !damagedAllowed) throw ApiError.noPages(originalName);
         if (file.pageCount !== undefined && file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
+        // The job's engine runs that have no watchdog of their own get one scaled to these pages.
+        engine.pages = (engine.pages ?? 0) + (file.pageCount ?? 1);
       }
       files.push(file);
     }

@@ -12,6 +12,7 @@ import { FolderJobStorage, JOB_STORAGE, type JobStorage } from '../jobs/job-stor
 import { JobsController } from '../jobs/jobs.controller';
 import { RedisJobQueue } from '../jobs/redis-job-queue';
 import { Metrics } from '../operations/metrics';
+import { MetricsListener } from '../operations/metrics-listener';
 import { OperationsController } from '../operations/operations.controller';
 import { createToolController } from './create-tool-controller';
 import { discoverProcessors, groupByEndpoint, PROCESSORS_DIR } from './processor-discovery';
@@ -54,6 +55,7 @@ export class ToolsModule implements OnApplicationShutdown {
         JobExecutor,
         JobRequests,
         Metrics,
+        MetricsListener,
         { provide: TOOL_BINDINGS, useValue: bindings },
         // Embedded: job folders sit beside request folders (the sweeper and shutdown clear both). Redis: in the folder every node shares.
         { provide: JOB_STORAGE, useValue: new FolderJobStorage(config.redisUrl ? config.sharedDir! : config.workDir) },
@@ -69,6 +71,7 @@ export class ToolsModule implements OnApplicationShutdown {
                     worker: config.role !== 'api',
                     concurrency: config.maxConcurrentJobs,
                     maxQueued: config.maxQueuedJobs,
+                    maxPerClient: config.maxJobsPerAddress,
                     resultTtlMs: config.jobResultTtlMs,
                     lockMs: config.jobLockMs,
                   },

@@ -1,9 +1,11 @@
 import { copyFile, readFile } from 'node:fs/promises';
+import { Inject } from '@nestjs/common';
 import { extensionOf, fileToPdfTool } from '@folio/registry';
 import { renderHtmlToPdf } from '../../engines/chromium';
 import { postScriptToPdf, PostScriptError } from '../../engines/ghostscript';
 import { convertWithOffice } from '../../engines/libreoffice';
 import { normalisePdf } from '../../engines/qpdf';
+import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { ApiError } from '../../http/api-error';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
 import type { Workspace } from '../../workspace/workspace';
@@ -19,11 +21,13 @@ const BROWSER_RENDERED = new Set(['.html', '.htm', '.svg']);
  */
 @ToolProcessor(fileToPdfTool)
 export class FileToPdfProcessor implements Processor<typeof fileToPdfTool> {
+  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+
   async run({ files: [file], workspace, engine }: ProcessorInput<typeof fileToPdfTool>): Promise<ProcessorOutput> {
     const extension = extensionOf(file.originalName);
     const output = workspace.newPath('.pdf');
     if (extension === '.pdf') await normalisePdf(file.path, output, engine);
-    else if (extension === '.ps') await convertPostScript(file, output, engine);
+    else if (extension === '.ps') await convertPostScript(file, output, engine, this.config.maxPages);
     else if (BROWSER_RENDERED.has(extension)) await renderInBrowser(file, extension, output, engine);
     else await convertWithOffice({ input: await withExtension(file, extension, workspace), output, exportFilter: 'writer_pdf_Export' }, engine);
     return { path: output };
@@ -37,9 +41,9 @@ async function withExtension(file: InputFile, extension: string, workspace: Work
   return named;
 }
 
-async function convertPostScript(file: InputFile, output: string, engine: EngineOptions): Promise<void> {
+async function convertPostScript(file: InputFile, output: string, engine: EngineOptions, maxPages: number): Promise<void> {
   try {
-    await postScriptToPdf(file.path, output, engine);
+    await postScriptToPdf(file.path, output, engine, maxPages);
   } catch (error) {
     if (error instanceof PostScriptError) throw ApiError.documentNotConvertible();
     throw error;
