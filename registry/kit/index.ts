@@ -18,3 +18,4 @@ export * from './result-view-keys';
 export * from './json-schema';
 export * from './pipeline-definition';
 export * from './pipeline-examples';
+export * from './signature-coverage';

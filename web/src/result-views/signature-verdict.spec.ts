@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { verdictOf, type ChangesAfterSigning } from './signature-verdict';
+import type { ChangesAfterSigning } from '@folio/registry';
+import { verdictOf } from './signature-verdict';
 
 const unchanged: ChangesAfterSigning = {
   bytesAdded: 420,

@@ -1,3 +1,4 @@
+import type { ChangesAfterSigning, SignatureCoverage } from '@folio/registry';
 /**
  * What Validate PDF Signature's page says of one signature, in words: a
  * signature that verifies but does not reach the end of the file is never
@@ -5,21 +6,11 @@
  * signing.
  */
 
-/** The server's `changedAfterSigning` (server/src/processors/validate-signature/changes-after-signing.ts). */
-export interface ChangesAfterSigning {
-  bytesAdded: number;
-  incrementalUpdates: number;
-  objectsChanged: number | null;
-  pages: { added: number; removed: number; changed: number[] } | null;
-  annotations: { added: number; removed: number; changed: number } | null;
-  formFields: { added: string[]; removed: string[]; changed: string[] } | null;
-  laterSignatures: number | null;
-}
 
 /** The parts of a report the verdict reads. */
 export interface VerdictInput {
   valid?: boolean;
-  coverage?: 'entire-document' | 'signed-revision-only' | null;
+  coverage?: SignatureCoverage;
   changedAfterSigning?: ChangesAfterSigning | null;
 }
 

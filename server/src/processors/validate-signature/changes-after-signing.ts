@@ -5,30 +5,8 @@ import type { EngineOptions } from '../../engines/process';
 import { objectOffsets, readObjects } from '../../engines/qpdf';
 import { isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
 import { formFields } from '../../pdf-signatures/signature-fields';
+import type { ChangesAfterSigning } from '@folio/registry';
 import type { Workspace } from '../../workspace/workspace';
-
-/**
- * What was done to a document after a signature that does not reach the end
- * of the file, found as PDF readers find it: the signed revision is the file
- * up to the end of the signature's byte range; what was written after it
- * (qpdf's cross-reference: objects now stored past that point) is compared,
- * object by object, with that revision.
- */
-export interface ChangesAfterSigning {
-  /** Bytes written after the signed revision. */
-  bytesAdded: number;
-  /** Revisions (cross-reference sections) written after it; 0 when only loose bytes were appended. */
-  incrementalUpdates: number;
-  /** Objects written or rewritten since; null when the signed revision could not be read. */
-  objectsChanged: number | null;
-  /** Pages numbered as the document has them now; null when the signed revision could not be read. */
-  pages: { added: number; removed: number; changed: number[] } | null;
-  annotations: { added: number; removed: number; changed: number } | null;
-  /** Form fields by full name; a signature field signed since counts as changed. */
-  formFields: { added: string[]; removed: string[]; changed: string[] } | null;
-  /** Signatures made after this one (signature fields holding a signature they did not hold then). */
-  laterSignatures: number | null;
-}
 
 /** Objects walked at most from one page or annotation when looking for what changed under it. */
 const MAX_REACHED = 20_000;

@@ -1,7 +1,7 @@
 import type { CertificateDetails } from '../../pdf-signatures/certificates';
 import { parsePdfDate } from '../../pdf-objects/pdf-dates';
 import type { SignatureDictionary } from '../../pdf-signatures/signature-fields';
-import type { ChangesAfterSigning } from './changes-after-signing';
+import type { ChangesAfterSigning, SignatureCoverage } from '@folio/registry';
 
 /**
  * One entry of the answer (reference §5.8): every key always present, null
@@ -40,7 +40,7 @@ export interface SignatureReport {
    * file was added to after it (`valid` then speaks for the signed revision
    * only), null when its byte range does not fit the file.
    */
-  coverage: 'entire-document' | 'signed-revision-only' | null;
+  coverage: SignatureCoverage;
   /** Beyond the reference: what was done after signing, when `coverage` is 'signed-revision-only'; else null. */
   changedAfterSigning: ChangesAfterSigning | null;
 }
