@@ -5,6 +5,7 @@ export * from './fields';
 export * from './file-names';
 export * from './file-types';
 export * from './input-file';
+export * from './job-wire';
 export * from './page-selection';
 export * from './presets';
 export * from './request-enhancer-keys';

@@ -1,5 +1,5 @@
 import { tools } from '@folio/registry';
-import { assertWidgetsResolve } from './resolve-widget';
+import { assertWidgetsResolve } from './form/resolve-widget';
 import { ToolPage } from './ToolPage';
 
 // Checked when the first tool page loads, for every tool at once, so a missing

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { downloadFile } from '../../tool-page/download-file';
+import { downloadFile } from '../../tool-page/result/download-file';
 import { useToast } from '../../toast';
 import type { WidgetComponent } from '../widget-types';
 import {

@@ -9,7 +9,7 @@ import {
   type PipelineDefinition,
 } from '@folio/registry';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { downloadFile } from '../../tool-page/download-file';
+import { downloadFile } from '../../tool-page/result/download-file';
 import { useToast } from '../../toast';
 import type { WidgetComponent } from '../widget-types';
 import { PipelineLibrary } from './PipelineLibrary';

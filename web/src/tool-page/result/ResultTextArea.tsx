@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useBlobText } from '../hooks/use-blob-text';
+import { useBlobText } from '../../hooks/use-blob-text';
 
 /** Tall enough for short results, scrolling past 20 lines. */
 const rowsFor = (text: string | null) => Math.min(20, Math.max(6, (text ?? '').split('\n').length + 1));

@@ -1,11 +1,11 @@
 import { formatFileSize, type FileTypeKey } from '@folio/registry';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useChosenFileFacts } from '../chosen-file-facts/use-chosen-file-facts';
-import { FileThumbnail } from '../file-preview/FileThumbnail';
+import { useChosenFileFacts } from '../../chosen-file-facts/use-chosen-file-facts';
+import { FileThumbnail } from '../../file-preview/FileThumbnail';
 import { chosenFileType } from './describe-accepted-files';
 import type { ChosenFile } from './use-file-selection';
 import { usePointerReorder } from './use-pointer-reorder';
-import '../styles/file-preview.css';
+import '../../styles/file-preview.css';
 
 interface FileListProps {
   chosen: readonly ChosenFile[];

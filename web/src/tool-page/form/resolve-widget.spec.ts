@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { mergeTool, pdfToWordTool, rotateTool, singleLargePageTool, splitTool, tools, type AnyTool, type Field, type WidgetKey } from '@folio/registry';
-import { WIDGETS } from '../widgets';
-import { PageGridField } from '../widgets/page-grid/PageGridField';
+import { WIDGETS } from '../../widgets';
+import { PageGridField } from '../../widgets/page-grid/PageGridField';
 import { assertWidgetsResolve, resolveBelowField, resolveWidget } from './resolve-widget';
 
 /** A key no widget is registered under; the type system forbids it, a cast stands in for registry drift. */

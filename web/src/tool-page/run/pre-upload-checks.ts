@@ -13,7 +13,7 @@ import {
   type NumberOptions,
   type PagesOptions,
 } from '@folio/registry';
-import type { UploadLimits } from '../site-config/use-site-config';
+import type { UploadLimits } from '../../site-config/use-site-config';
 
 /**
  * What the page can tell before uploading anything: the checks the server would

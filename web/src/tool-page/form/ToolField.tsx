@@ -1,6 +1,6 @@
 import type { AnyTool, Field } from '@folio/registry';
 import { useController, type Control } from 'react-hook-form';
-import type { WidgetFormContext, WidgetProps } from '../widgets';
+import type { WidgetFormContext, WidgetProps } from '../../widgets';
 import { resolveBelowField, resolveWidget } from './resolve-widget';
 
 interface ToolFieldProps {

@@ -8,7 +8,7 @@ export interface MultipartResponse {
   headers?: Readonly<Record<string, string>>;
 }
 
-interface SendOptions {
+export interface SendOptions {
   signal: AbortSignal;
   /** Share of the upload sent so far, 0 to 1. */
   onUploadProgress(fraction: number): void;

@@ -1,7 +1,6 @@
-import type { JobProgressView } from './job-run';
+import type { JobItemState, JobStatus } from '@folio/registry';
 
-type ItemState = 'waiting' | 'running' | 'done' | 'failed';
-const STATE_TEXT: Record<ItemState, string> = { waiting: 'Waiting', running: 'Working…', done: 'Done', failed: 'Failed' };
+const STATE_TEXT: Record<JobItemState, string> = { waiting: 'Waiting', running: 'Working…', done: 'Done', failed: 'Failed' };
 
 /** The stage as a visitor reads it: 'step 2 of 4: Compress' → 'Step 2 of 4: Compress'. */
 function stageText(stage: string): string {
@@ -12,7 +11,7 @@ function stageText(stage: string): string {
  * A job's place in the queue, then its progress with the stage it is at (and a
  * pipeline's steps with their files), and a Cancel button while it lasts.
  */
-export function JobProgress({ job, onCancel }: { job: JobProgressView | null; onCancel(): void }) {
+export function JobProgress({ job, onCancel }: { job: JobStatus | null; onCancel(): void }) {
   const queued = !job || job.state === 'queued';
   const percent = Math.round((job?.progress.fraction ?? 0) * 100);
   return (

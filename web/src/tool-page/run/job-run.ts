@@ -1,34 +1,12 @@
-import type { AnyTool } from '@folio/registry';
-import { NetworkError, parseHeaders, sendMultipart, type MultipartResponse } from './send-multipart';
-
-/** Where a job stands, as GET /api/v1/general/job/{id} answers (server/src/jobs/job.ts). */
-export interface JobProgressView {
-  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  complete: boolean;
-  queuePosition: number | null;
-  progress: {
-    fraction: number;
-    stage: string;
-    steps?: { title: string; items: { name: string; state: 'waiting' | 'running' | 'done' | 'failed' }[] }[];
-  };
-}
-
-/** A run this large is sent as a job whatever the tool: its upload alone may take a while, and its work longer. */
-export const JOB_THRESHOLD_BYTES = 20 * 1024 * 1024;
-
-/** Whether the page sends this run as an async job: the tool may take long, or the files are large. */
-export function runsAsJob(tool: Pick<AnyTool, 'longRunning'>, files: readonly File[]): boolean {
-  return tool.longRunning === true || files.reduce((sum, file) => sum + file.size, 0) >= JOB_THRESHOLD_BYTES;
-}
+import { ASYNC_PARAMETER, isJobAccepted, jobPath, type JobStatus } from '@folio/registry';
+import { NetworkError, parseHeaders, sendMultipart, type MultipartResponse, type SendOptions } from './send-multipart';
 
 /** How often the page asks how a job is doing: every request short, none held open (proxies cut long ones). */
 const POLL_MS = 700;
 
-interface JobRunOptions {
-  signal: AbortSignal;
-  onUploadProgress(fraction: number): void;
+export interface JobRunOptions extends SendOptions {
   /** Each new status while the job waits and runs. */
-  onStatus(status: JobProgressView): void;
+  onStatus(status: JobStatus): void;
 }
 
 /**
@@ -38,10 +16,10 @@ interface JobRunOptions {
  * on the server (its engines are stopped, its files removed).
  */
 export async function runJob(endpoint: string, form: FormData, { signal, onUploadProgress, onStatus }: JobRunOptions): Promise<MultipartResponse> {
-  const queued = await sendMultipart(`${endpoint}?async=true`, form, { signal, onUploadProgress });
+  const queued = await sendMultipart(`${endpoint}?${ASYNC_PARAMETER}=true`, form, { signal, onUploadProgress });
   const jobId = queued.ok ? await jobIdOf(queued) : null;
   if (!jobId) return queued;
-  const base = `/api/v1/general/job/${encodeURIComponent(jobId)}`;
+  const base = jobPath(jobId);
   const cancel = () => void fetch(base, { method: 'DELETE', keepalive: true }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   try {
@@ -54,7 +32,7 @@ export async function runJob(endpoint: string, form: FormData, { signal, onUploa
       }
       await pause(POLL_MS, signal);
     }
-    const response = await fetch(`${base}/result`, { signal, cache: 'no-store' });
+    const response = await fetch(jobPath(jobId, 'result'), { signal, cache: 'no-store' });
     return {
       ok: response.ok,
       status: response.status,
@@ -74,19 +52,19 @@ export async function runJob(endpoint: string, form: FormData, { signal, onUploa
 async function jobIdOf(response: MultipartResponse): Promise<string | null> {
   if (!response.contentType.includes('json')) return null;
   try {
-    const body = JSON.parse(await response.body.text()) as { async?: unknown; jobId?: unknown };
-    return body.async === true && typeof body.jobId === 'string' ? body.jobId : null;
+    const body: unknown = JSON.parse(await response.body.text());
+    return isJobAccepted(body) ? body.jobId : null;
   } catch {
     return null;
   }
 }
 
 /** The job's status, or null for a poll that missed (the next one makes up for it). */
-async function readStatus(base: string, signal: AbortSignal): Promise<JobProgressView | null> {
+async function readStatus(base: string, signal: AbortSignal): Promise<JobStatus | null> {
   try {
     const response = await fetch(base, { signal, cache: 'no-store' });
     if (response.status === 404) throw new Error('The job is gone from the server.');
-    return response.ok ? ((await response.json()) as JobProgressView) : null;
+    return response.ok ? ((await response.json()) as JobStatus) : null;
   } catch (error) {
     if (signal.aborted || (error instanceof Error && error.message.startsWith('The job is gone'))) throw error;
     return null;
@@ -95,6 +73,7 @@ async function readStatus(base: string, signal: AbortSignal): Promise<JobProgres
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '../../hooks/use-object-url';
 
 interface ResultOpenLinkProps {
   body: Blob;

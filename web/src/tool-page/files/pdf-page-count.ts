@@ -1,4 +1,4 @@
-import { openPdf } from '../pdf-rendering/open-pdf';
+import { openPdf } from '../../pdf-rendering/open-pdf';
 
 /**
  * A chosen PDF's page count, read with pdf.js (which reads only the ranges it

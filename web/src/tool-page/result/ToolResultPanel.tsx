@@ -1,15 +1,15 @@
 import type { ResultViewKey } from '@folio/registry';
 import { useMemo } from 'react';
-import { ContinueWithTool } from '../file-handoff/ContinueWithTool';
-import { useObjectUrl } from '../hooks/use-object-url';
-import { RESULT_VIEWS } from '../result-views';
+import { ContinueWithTool } from '../../file-handoff/ContinueWithTool';
+import { useObjectUrl } from '../../hooks/use-object-url';
+import { RESULT_VIEWS } from '../../result-views';
 import { downloadFile } from './download-file';
 import { ResultOpenLink } from './ResultOpenLink';
 import { ResultPreview } from './ResultPreview';
 import { ResultTextArea } from './ResultTextArea';
 import { ResultWindow } from './ResultWindow';
 import { useFocusResult } from './use-focus-result';
-import type { ToolResult } from './use-tool-run';
+import type { ToolResult } from './tool-result';
 
 /**
  * The finished result, shown as its kind asks (registry `ResultKind`): the pages

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { PasswordPrompt } from '../password-prompt/PasswordPrompt';
+import { PasswordPrompt } from '../../password-prompt/PasswordPrompt';
 import type { ToolRun } from './use-tool-run';
 
 /**

@@ -1,7 +1,7 @@
 import type { AnyTool, Field, FieldKind, WidgetKey } from '@folio/registry';
-import { hasChoices, isSecret } from '../widgets/field-attributes';
-import { WIDGETS, type WidgetComponent } from '../widgets';
-import { PageGridField } from '../widgets/page-grid/PageGridField';
+import { hasChoices, isSecret } from '../../widgets/field-attributes';
+import { WIDGETS, type WidgetComponent } from '../../widgets';
+import { PageGridField } from '../../widgets/page-grid/PageGridField';
 
 /** rjsf's step 2: the widget a field kind gets when the declaration names none. */
 const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {

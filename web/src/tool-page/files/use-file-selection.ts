@@ -1,7 +1,7 @@
 import { matchesFileType, type InputSpec } from '@folio/registry';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { forgetHandOff, handedOffFile } from '../file-handoff/hand-off';
-import { useToast } from '../toast';
+import { forgetHandOff, handedOffFile } from '../../file-handoff/hand-off';
+import { useToast } from '../../toast';
 import { moveItem } from './file-order';
 
 export interface ChosenFile {

@@ -1,7 +1,7 @@
 import { formatSizeLimit, PREVIEW_HEIGHT_PX } from '@folio/registry';
 import { useEffect, useRef, useState } from 'react';
-import { drawPage, pageAspect } from '../pdf-rendering/draw-page';
-import { needsPassword, openPdf, type PDFDocumentProxy } from '../pdf-rendering/open-pdf';
+import { drawPage, pageAspect } from '../../pdf-rendering/draw-page';
+import { needsPassword, openPdf, type PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 
 type Opened = { kind: 'opening' } | { kind: 'ready'; doc: PDFDocumentProxy; aspect: number } | { kind: 'locked' } | { kind: 'failed' };
 
