@@ -7,6 +7,8 @@ module.exports = {
   // A worker per core, not jest's default of one fewer: most of a test's time is spent
   // waiting on engine processes (qpdf, Ghostscript, Chromium...), not in the worker.
   maxWorkers: '100%',
+  // The long cross-tool suites are cut into a file per category so these workers share them; see the sequencer for their order.
+  testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     {
       displayName: 'registry',

@@ -61,7 +61,16 @@ export const autoRedactTool = defineTool({
   },
 
   action: { label: 'Redact PDF', busyLabel: 'Processing...' },
-  result: { kind: 'pdf', view: 'redaction-summary' },
+  result: {
+    kind: 'pdf',
+    view: 'redaction-summary',
+    // What the redaction summary shows beyond the pages' text (web/src/result-views/); a header is left out when empty.
+    headers: {
+      'X-Redaction-Cleared': 'Places besides the pages a term was taken out of, e.g. `bookmarks, form-fields`.',
+      'X-Redaction-Dropped-Files': 'Embedded files dropped, each name percent-encoded (UTF-8), e.g. `notes.txt, r%C3%A9sum%C3%A9.pdf`.',
+      'X-Redaction-Not-Cleared': 'Places a term is still found in, e.g. `other-streams`.',
+    },
+  },
   download: { api: '{base}_redacted.pdf', browser: '{base}_redacted.pdf', fallback: 'redacted.pdf' },
   toast: { success: 'Redaction completed successfully!' },
 });

@@ -74,7 +74,19 @@ export const compressTool = defineTool({
   },
 
   action: { label: 'Compress PDF', busyLabel: 'Processing...' },
-  result: { kind: 'pdf', view: 'compression-summary' },
+  result: {
+    kind: 'pdf',
+    view: 'compression-summary',
+    // What the compression summary shows (web/src/result-views/), said by the processor.
+    headers: {
+      'X-Compression-Outcome': '`compressed`, or `already-optimised` when no smaller file was found and the upload comes back as it was.',
+      'X-Compression-Original-Size': 'The upload’s size, in bytes.',
+      'X-Compression-Result-Size': 'The answer’s size, in bytes.',
+      'X-Compression-Target-Size': 'With a target size: that size, in bytes.',
+      'X-Compression-Target-Met': 'With a target size: `true` when the answer is no larger, else `false`.',
+      'X-Compression-Images': 'When images were recompressed: their resolution and JPEG quality, e.g. `150 dpi, JPEG quality 75`.',
+    },
+  },
   // The spec names no download for this page; the reference's name serves both.
   download: { api: '{base}_Optimized.pdf', browser: '{base}_Optimized.pdf', fallback: 'compressed.pdf' },
   toast: { success: 'PDF processed successfully!' },

@@ -42,7 +42,11 @@ export const detectSplitScannedTool = defineTool({
 
   action: { label: 'Detect and Split Photos', busyLabel: 'Processing...' },
   // The reference answers a single photo as a PNG, several as a ZIP; the page saves either.
-  result: { kind: 'zip', contentTypes: ['application/octet-stream', 'image/png'] },
+  result: {
+    kind: 'zip',
+    contentTypes: ['application/octet-stream', 'image/png'],
+    outcomes: { 'one-photo': { when: 'one photo is found', kind: 'download', apiContentType: 'image/png', download: { api: '{base}.png' } } },
+  },
   download: { api: '{base}_processed.zip', browser: '{base}_scans.zip', fallback: 'scans.zip' },
   toast: { success: 'Scanned photos processed successfully!' },
 });

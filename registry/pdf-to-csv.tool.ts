@@ -27,7 +27,14 @@ export const pdfToCsvTool = defineTool({
 
   action: { label: 'Convert to CSV', busyLabel: 'Converting...' },
   // The spec's page counts any answer without text/csv as a failure.
-  result: { kind: 'csv', contentTypes: ['text/csv'], noContentWhen: 'no table on the chosen pages' },
+  result: {
+    kind: 'csv',
+    contentTypes: ['text/csv'],
+    noContentWhen: 'no table on the chosen pages',
+    outcomes: {
+      'several-tables': { when: 'several tables are found (one CSV each, named by page and position)', kind: 'zip', download: { api: '{base}_extracted.zip' } },
+    },
+  },
   download: { api: '{base}_extracted.csv', browser: '{base}.csv', fallback: 'converted.csv' },
   toast: { success: 'PDF converted to CSV successfully!' },
 });

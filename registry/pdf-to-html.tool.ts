@@ -27,7 +27,11 @@ export const pdfToHtmlTool = defineTool({
   requestEnhancer: 'single-html-file',
   action: { label: 'Convert to HTML', busyLabel: 'Converting...' },
   // The API answers the reference's ZIP; the page asks for one HTML file (singleFile) to open in a new window.
-  result: { kind: 'html', apiContentType: 'application/octet-stream' },
+  result: {
+    kind: 'html',
+    apiContentType: 'application/octet-stream',
+    variants: [{ when: { singleFile: [true] }, apiContentType: 'text/html; charset=utf-8', download: { api: '{base}.html' } }],
+  },
   // The spec: "other converters swap the extension" — the page saves the single file as <base>.html.
   download: { api: '{base}ToHtml.zip', browser: '{base}.html', fallback: 'converted.html' },
   toast: { success: 'PDF converted to HTML successfully!' },

@@ -76,7 +76,18 @@ export const pdfToImageTool = defineTool({
 
   action: { label: 'Convert to Images', busyLabel: 'Converting...' },
   // The spec's page takes only ZIPs; the reference sends them as octet-stream, and one tall image as image/*.
-  result: { kind: 'zip', contentTypes: ['application/zip', 'application/octet-stream', 'image/'] },
+  result: {
+    kind: 'zip',
+    contentTypes: ['application/zip', 'application/octet-stream', 'image/'],
+    // One tall image is the image itself, in the format chosen.
+    variants: [
+      { when: { pageResultType: ['single'], imageFormat: ['png'] }, kind: 'download', apiContentType: 'image/png', download: { api: '{base}.png' } },
+      { when: { pageResultType: ['single'], imageFormat: ['jpg'] }, kind: 'download', apiContentType: 'image/jpeg', download: { api: '{base}.jpg' } },
+      { when: { pageResultType: ['single'], imageFormat: ['webp'] }, kind: 'download', apiContentType: 'image/webp', download: { api: '{base}.webp' } },
+      { when: { pageResultType: ['single'], imageFormat: ['tiff'] }, kind: 'download', apiContentType: 'image/tiff', download: { api: '{base}.tiff' } },
+      { when: { pageResultType: ['single'], imageFormat: ['gif'] }, kind: 'download', apiContentType: 'image/gif', download: { api: '{base}.gif' } },
+    ],
+  },
   download: { api: '{base}_convertedToImages.zip', browser: 'from-response', fallback: 'converted_images.zip' },
   toast: { success: 'PDF converted to images and zipped successfully!' },
 });

@@ -34,7 +34,15 @@ export const pdfToPdfaTool = defineTool({
   },
 
   action: { label: 'Convert to PDF/A', busyLabel: 'Converting...' },
-  result: { kind: 'pdf' },
+  result: {
+    kind: 'pdf',
+    // The processor reads `outputFormat` as the reference does (any case, surrounding spaces, several spellings): the name says what it made.
+    outcomes: {
+      'pdfa-1b': { when: '`outputFormat` reads as PDF/A-1b (pdfa-1, pdfa-1b)', download: { api: '{base}_PDFA-1b.pdf' } },
+      'pdfa-3b': { when: '`outputFormat` reads as PDF/A-3b (pdfa-3, pdfa-3b)', download: { api: '{base}_PDFA-3b.pdf' } },
+      pdfx: { when: '`outputFormat` reads as PDF/X (pdfx)', download: { api: '{base}_PDFX.pdf' } },
+    },
+  },
   download: { api: '{base}_PDFA-2b.pdf', browser: '{base}_pdfa.pdf', fallback: 'converted_pdfa.pdf' },
   toast: { success: 'PDF converted to PDF/A successfully!' },
 });

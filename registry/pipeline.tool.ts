@@ -47,8 +47,14 @@ export const pipelineTool = defineTool({
 
   action: { label: 'Run pipeline', busyLabel: 'Processing...' },
   // One PDF is previewed; anything else (a ZIP of several results) is downloaded.
-  result: { kind: 'pdf', apiContentType: 'application/octet-stream' },
-  // One result keeps the name it carries; several come as output.zip.
+  result: {
+    kind: 'pdf',
+    apiContentType: 'application/octet-stream',
+    outcomes: {
+      'several-results': { when: 'the steps leave several files, or none', kind: 'zip', download: { api: 'output.zip', namedByProcessor: false } },
+    },
+  },
+  // One result keeps the name it carries through the steps (reference §7.3: octet-stream whatever it is).
   download: { api: 'output.zip', browser: 'from-response', fallback: 'output.zip', namedByProcessor: true },
   toast: { success: 'Pipeline processed successfully!' },
   timeoutMs: 15 * 60 * 1000,

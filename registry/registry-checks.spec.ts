@@ -4,8 +4,11 @@ import { registeredToolIds, renderRegistryIndex } from '../generators/src/regist
 import { CATEGORIES, reasonNotInSpec, type AnyTool, type Field, type SelectOption } from './index';
 
 const REPO = resolve(__dirname, '..');
-/** The product spec, cloned beside the repo (shared/spec/*.txt). */
-const SPEC_DIR = resolve(REPO, '../shared/spec');
+/**
+ * The product spec (shared/spec/*.txt) lives outside the repository, beside it
+ * where the workplace clones both; FOLIO_SPEC_DIR names another place.
+ */
+const SPEC_DIR = resolve(REPO, process.env.FOLIO_SPEC_DIR ?? '../shared/spec');
 
 /** A tool as found in its file. */
 interface ToolEntry {
@@ -17,8 +20,8 @@ interface ToolEntry {
 interface CheckContext {
   /** Whether `server/src/processors/<id>/<id>.processor.ts` exists. */
   hasProcessor(id: string): boolean;
-  /** Every text the spec quotes. */
-  specTexts: ReadonlySet<string>;
+  /** Every text the spec quotes; undefined where the spec is not at hand, which leaves wording unchecked. */
+  specTexts: ReadonlySet<string> | undefined;
 }
 
 type DeclaredField = Field & { options?: readonly SelectOption[] };
@@ -63,17 +66,9 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
       problems.push(`${file}: no processor; create server/src/processors/${tool.id}/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
     }
 
-    const texts: [where: string, text: string | undefined][] = [
-      ...Object.entries(tool.input.messages).map(([key, text]) => [`input.messages.${key}`, text] as [string, string]),
-      ...Object.entries(tool.fields).flatMap(([name, field]) => [
-        [`fields.${name}.required`, field.required] as [string, string | undefined],
-        [`fields.${name}.invalid`, (field as { invalid?: string }).invalid] as [string, string | undefined],
-      ]),
-      ...(tool.checks ?? []).map((check, i) => [`checks[${i}].message`, check.message] as [string, string]),
-      ['toast.success', tool.toast.success],
-    ];
-    for (const [where, text] of texts) {
-      if (text === undefined || context.specTexts.has(text) || reasonNotInSpec(text)) continue;
+    const spec = context.specTexts;
+    for (const [where, text] of spec ? wordedTexts(tool) : []) {
+      if (spec?.has(text) || reasonNotInSpec(text)) continue;
       problems.push(
         `${file}: ${where} "${text}" is not the spec's wording. Copy the spec's text verbatim (shared/spec/*.txt), ` +
           "or, where the spec has none, declare it with where it comes from: notInSpec('<text>', '<source>').",
@@ -100,6 +95,20 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
   return problems;
 }
 
+/** The user-facing texts a tool declares that the spec words, each with where it is declared. */
+function wordedTexts(tool: AnyTool): [where: string, text: string][] {
+  const texts: [string, string | undefined][] = [
+    ...Object.entries(tool.input.messages).map(([key, text]): [string, string | undefined] => [`input.messages.${key}`, text]),
+    ...Object.entries(tool.fields).flatMap(([name, field]): [string, string | undefined][] => [
+      [`fields.${name}.required`, field.required],
+      [`fields.${name}.invalid`, (field as { invalid?: string }).invalid],
+    ]),
+    ...(tool.checks ?? []).map((check, i): [string, string] => [`checks[${i}].message`, check.message]),
+    ['toast.success', tool.toast.success],
+  ];
+  return texts.filter((entry): entry is [string, string] => entry[1] !== undefined);
+}
+
 /** Every `<id>.tool.ts` and the tools it exports. */
 function toolEntries(): ToolEntry[] {
   return readdirSync(__dirname)
@@ -112,9 +121,16 @@ function toolEntries(): ToolEntry[] {
     );
 }
 
-/** Texts the spec quotes, 'like this', from every spec file. */
-function specTexts(): Set<string> {
-  if (!existsSync(SPEC_DIR)) throw new Error(`The product spec is not at ${SPEC_DIR}: clone the repo with shared/ beside it.`);
+/**
+ * Texts the spec quotes, 'like this', from every spec file; undefined when the
+ * spec is not beside the repository (a checkout of the repository alone). A
+ * FOLIO_SPEC_DIR that names no folder is a mistake, and fails.
+ */
+function specTexts(): Set<string> | undefined {
+  if (!existsSync(SPEC_DIR)) {
+    if (process.env.FOLIO_SPEC_DIR) throw new Error(`FOLIO_SPEC_DIR is ${process.env.FOLIO_SPEC_DIR}, but there is no spec at ${SPEC_DIR}.`);
+    return undefined;
+  }
   const texts = new Set<string>();
   for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.txt'))) {
     for (const match of readFileSync(join(SPEC_DIR, file), 'utf8').matchAll(/'([^'\n]+)'/g)) texts.add(match[1]);
@@ -123,13 +139,22 @@ function specTexts(): Set<string> {
 }
 
 describe('registry declarations', () => {
+  const spec = specTexts();
+
   it('have no problems (all of them listed together, each with the file to fix)', () => {
     const problems = declarationProblems(toolEntries(), {
       hasProcessor: (id) => existsSync(join(REPO, 'server/src/processors', id, `${id}.processor.ts`)),
-      specTexts: specTexts(),
+      specTexts: spec,
     });
     if (problems.length > 0) throw new Error(`${problems.length} problem(s) in the tool declarations:\n  - ${problems.join('\n  - ')}`);
   });
+
+  if (!spec) {
+    // Said in every run's output, not only with --verbose: a check that stops quietly is worse than none.
+    const reason = `the product spec is not at ${SPEC_DIR} (clone shared/ beside the repository, or set FOLIO_SPEC_DIR)`;
+    console.warn(`registry/registry-checks.spec.ts: texts not compared with the spec's wording: ${reason}.`);
+    it.skip(`use the spec's wording (not checked: ${reason})`, () => undefined);
+  }
 
   it('reports every kind of problem at once, naming the file', () => {
     const base = toolEntries().find((e) => e.tool.id === 'organise') ?? toolEntries()[0];
@@ -146,7 +171,8 @@ describe('registry declarations', () => {
         }),
       },
     ];
-    const problems = declarationProblems(broken, { hasProcessor: (id) => id !== 'c', specTexts: specTexts() });
+    // The spec as far as these tools go: every text of the tool they copy, so only the changed toast is not the spec's.
+    const problems = declarationProblems(broken, { hasProcessor: (id) => id !== 'c', specTexts: new Set(wordedTexts(base.tool).map(([, text]) => text)) });
     const text = problems.join('\n');
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare id "a"');
     expect(text).toContain('registry/a.tool.ts and registry/b.tool.ts all declare endpoint /api/v1/x/one');

@@ -1,7 +1,7 @@
 /**
  * The QA cases of a tool, derived from its declaration alone: what to send and
  * exactly what must come back. `npm run qa-matrix` prints them as tables for
- * people; server/test/tools.matrix.spec.ts sends each one to the real server.
+ * people; the QA matrix (server/test/tools.matrix.<category>.spec.ts) sends each one to the real server.
  * Both read this module, so the checklist and the test cannot drift apart.
  */
 import {
@@ -128,6 +128,17 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
 };
 
 /**
+ * Tools that rightly refuse the valid samples for something they lack that no
+ * declaration states: every case that would succeed expects this refusal
+ * instead, as `noContentWhen` tools expect 204. `lacks` completes "the sample
+ * has no ...". A declared field for it would replace this list.
+ */
+export const SAMPLE_REFUSALS: Readonly<Record<string, { lacks: string; message: string }>> = {
+  // The reference's words (§3.11); split-chapters.http.spec.ts splits bookmarked files.
+  'split-chapters': { lacks: 'bookmarks', message: 'No PDF bookmarks/outline found in document' },
+};
+
+/**
  * The type a tool's valid uploads are: the first it accepts that a sample can be
  * made of. Outlook .msg files cannot be written without Outlook, so a tool that
  * takes .eml too is sent that.
@@ -199,6 +210,8 @@ export interface QaExpectation {
   contentType?: string;
   /** Content-Disposition file name of a success, rendered from `download.api`. e.g. 'input_rotated.pdf' */
   fileName?: string;
+  /** Why a request the declaration accepts is refused (SAMPLE_REFUSALS). e.g. 'the sample has no bookmarks' */
+  refusedBecause?: string;
 }
 
 export interface QaCase {
@@ -501,6 +514,8 @@ class Derivation {
   private successFor(fields: Record<string, string>, fieldUploads: Record<string, QaUpload>): QaExpectation {
     // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
     if (this.tool.result.noContentWhen) return { status: 204 };
+    const refusal = SAMPLE_REFUSALS[this.tool.id];
+    if (refusal) return { ...RUNNER_ERRORS.invalidArgument, message: refusal.message, refusedBecause: `the sample has no ${refusal.lacks}` };
     const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, requestBody({ fields, fieldUploads })));
     const params = parsed.success ? (parsed.data as Values) : {};
     const result = resolveResult(this.tool, params);

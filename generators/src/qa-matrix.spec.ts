@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptsAnything, defineTool, number, pages, select, tools, type FileTypeKey } from '@folio/registry';
 import { deriveAllQaCases, deriveQaCases, describeUpload, routedTool, RUNNER_TEXTS, type QaCase } from './qa-cases';
-import { limitsFromEnv, parseQaMatrixArgs, renderCsv, writeQaMatrix } from './qa-matrix';
+import { limitsFromEnv, parseQaMatrixArgs, renderCsv, renderToolMarkdown, writeQaMatrix } from './qa-matrix';
 
 const LIMITS = { maxFiles: 3, maxUploadBytes: 1024 * 1024 };
 
@@ -112,6 +112,17 @@ describe('QA cases', () => {
     for (const c of deriveQaCases(owner, [owner, borrower], LIMITS)) expect(c.fields).not.toHaveProperty('mode');
   });
 
+  it('expects a tool that refuses the samples to refuse every case it would otherwise accept, saying why, and only those', () => {
+    const refusing = tools.find((t) => t.id === 'split-chapters')!;
+    const cases = deriveQaCases(refusing, tools, LIMITS);
+    const refused = { status: 400, type: '/errors/invalid-argument', message: 'No PDF bookmarks/outline found in document', refusedBecause: 'the sample has no bookmarks' };
+    expect(cases.find((c) => c.id === 'defaults')!.expect).toEqual(refused);
+    expect(cases.find((c) => c.id === 'includeMetadata=true')!.expect).toEqual(refused);
+    expect(cases.find((c) => c.id === 'bookmarkLevel=abc')!.expect).toMatchObject({ status: 400, fieldError: 'bookmarkLevel: Bookmark level must be 0 or greater.' });
+    expect(cases.some((c) => c.expect.status === 200)).toBe(false);
+    expect(renderToolMarkdown(refusing, cases, LIMITS)).toContain('| 400 | No PDF bookmarks/outline found in document (the sample has no bookmarks) |');
+  });
+
   it('derives cases for every registered tool, with unique ids', () => {
     const all = deriveAllQaCases(tools, LIMITS);
     for (const tool of tools) {
@@ -142,6 +153,24 @@ describe('npm run qa-matrix', () => {
     const csv = readFileSync(join(out, 'qa-matrix.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe('tool,endpoint,case,group,title,condition,fields,files,file_kind,file_count,status,type,error_code,message,content_type,file_name,run');
     expect(csv.length - 2).toBe(deriveQaCases(sample, [sample], LIMITS).length);
+  });
+
+  it("states every answer a tool declares: variants by options, outcomes by content, 204, response headers", () => {
+    const tableOf = (id: string) => {
+      const tool = tools.find((t) => t.id === id)!;
+      return renderToolMarkdown(tool, deriveQaCases(tool, tools, LIMITS), LIMITS);
+    };
+    expect(tableOf('pdf-to-html')).toContain('- Success: application/octet-stream, API name `{base}ToHtml.zip`');
+    expect(tableOf('pdf-to-html')).toContain('  - when `singleFile` is true: text/html; charset=utf-8, API name `{base}.html`');
+    expect(tableOf('pdf-to-image')).toContain('  - when `pageResultType` is single and `imageFormat` is jpg: image/jpeg, API name `{base}.jpg`');
+    expect(tableOf('pdf-to-csv')).toContain('  - when several tables are found (one CSV each, named by page and position): application/octet-stream, API name `{base}_extracted.zip`');
+    expect(tableOf('pdf-to-csv')).toContain('  - 204 No Content when no table on the chosen pages');
+    expect(tableOf('pdf-to-pdfa')).toContain('API name `{base}_PDFA-1b.pdf`');
+    expect(tableOf('detect-split-scanned')).toContain('  - when one photo is found: image/png, API name `{base}.png`');
+    expect(tableOf('pipeline')).toContain('- Success: application/octet-stream, named from the document, else `output.zip`');
+    expect(tableOf('auto-rename')).toContain('- Success: application/pdf, named from the document, else `{name}`');
+    expect(tableOf('compress')).toContain('  - header `X-Compression-Outcome`: ');
+    expect(tableOf('auto-redact')).toContain('  - header `X-Redaction-Dropped-Files`: ');
   });
 
   it('writes only the named tools, and names the known ones when an id is wrong', () => {

@@ -2,11 +2,11 @@
  * `npm run qa-matrix [-- <id>...] [--out <dir>]` writes the QA cases of every
  * tool (or the named ones) from the registry: one Markdown table per tool for
  * people, one CSV of all cases for spreadsheets. The cases come from
- * qa-cases.ts, which server/test/tools.matrix.spec.ts runs against the server.
+ * qa-cases.ts, which server/test/tools.matrix.<category>.spec.ts run against the server.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { FILE_TYPES, formatMegabytes, RESULT_CONTENT_TYPES, tools as registeredTools, type AnyTool } from '@folio/registry';
+import { declaredAnswers, FILE_TYPES, formatMegabytes, tools as registeredTools, type AnyTool, type DeclaredAnswer } from '@folio/registry';
 import { DEFAULT_QA_LIMITS, deriveQaCases, describeUpload, maxFilesOf, minFilesOf, type QaCase, type QaLimits } from './qa-cases';
 
 const REPO = resolve(__dirname, '../..');
@@ -40,12 +40,24 @@ function expectedText(c: QaCase): string {
   const e = c.expect;
   if (e.status === 204) return '204 No Content (nothing found to send)';
   if (e.status === 200) return `${e.contentType}, named ${e.fileName}`;
-  return `${e.errorCode ? `${e.errorCode}: ` : ''}${e.message}`;
+  return `${e.errorCode ? `${e.errorCode}: ` : ''}${e.message}${e.refusedBecause ? ` (${e.refusedBecause})` : ''}`;
 }
 
 /** Markdown table cells may not hold pipes or line breaks. */
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** Every answer the declaration gives (its own, each variant and outcome), the headers it may carry, and 204 where declared. */
+function successLines(tool: AnyTool): string[] {
+  const name = (answer: DeclaredAnswer) => (answer.download.namedByProcessor ? `named from the document, else \`${answer.download.api}\`` : `API name \`${answer.download.api}\``);
+  const [own, ...others] = declaredAnswers(tool);
+  return [
+    `- Success: ${own.apiContentType}, ${name(own)}, browser name \`${tool.download.browser}\``,
+    ...others.map((answer) => `  - when ${answer.when}: ${answer.apiContentType}, ${name(answer)}`),
+    ...(tool.result.noContentWhen ? [`  - 204 No Content when ${tool.result.noContentWhen}`] : []),
+    ...Object.entries(tool.result.headers ?? {}).map(([header, says]) => `  - header \`${header}\`: ${says}`),
+  ];
 }
 
 export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limits: QaLimits, allTools: readonly AnyTool[] = registeredTools): string {
@@ -60,7 +72,7 @@ export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limi
     `- Page: /tools/${tool.category}/${tool.id}`,
     `- API: \`POST ${tool.endpoint}\`, multipart, files under \`fileInput\``,
     `- Files: ${accept}, ${files}; each at most ${formatMegabytes(limits.maxUploadBytes)}`,
-    `- Success: ${RESULT_CONTENT_TYPES[tool.result.kind]}, API name \`${tool.download.api}\`, browser name \`${tool.download.browser}\``,
+    ...successLines(tool),
     `- Toast on success: "${tool.toast.success}"`,
   ];
   if (tool.sharesEndpoint) {
@@ -71,7 +83,7 @@ export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limi
   lines.push(
     '',
     'Every case is sent with the option values shown; anything not listed is left out. "schema" cases are',
-    'accepted edge values checked against the tool\'s schema; "http" cases run end to end in `server/test/tools.matrix.spec.ts`.',
+    'accepted edge values checked against the tool\'s schema; "http" cases run end to end in `server/test/tools.matrix.<category>.spec.ts`.',
     '',
     '| # | Case | When | Options sent | Files | Status | Expected | Run |',
     '|---|---|---|---|---|---|---|---|',

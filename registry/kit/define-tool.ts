@@ -92,6 +92,16 @@ export interface ResultVariant {
 }
 
 /**
+ * An answer the processor chooses by what it finds in the document, not by the
+ * options: it returns the key this is declared under (`{ path, outcome: 'several-tables' }`).
+ * Applied over the variant the options choose.
+ */
+export interface ResultOutcome extends Omit<ResultVariant, 'when'> {
+  /** When the processor gives it, said for OpenAPI and the QA matrix. e.g. 'several tables are found' */
+  when: string;
+}
+
+/**
  * A rule across two fields, checked once both are parsed and visible.
  * `notLess`: `field` must be at least `than`. e.g. end page ≥ start page
  */
@@ -166,6 +176,17 @@ export interface ToolDefinition<F extends Fields = Fields> {
      * winning. e.g. Email to PDF's `downloadHtml`: the HTML page instead of the PDF.
      */
     variants?: readonly ResultVariant[];
+    /**
+     * Other answers the processor gives by what it finds, under the keys it
+     * returns. e.g. PDF to CSV: `{ 'several-tables': { when: 'several tables are found', kind: 'zip', download: { api: '{base}_extracted.zip' } } }`
+     */
+    outcomes?: Readonly<Record<string, ResultOutcome>>;
+    /**
+     * Response headers a single file's answer may carry (a batch's ZIP carries
+     * none), each with what it says: a contract with the result view that reads
+     * them. e.g. `{ 'X-Compression-Outcome': '`compressed`, or `already-optimised` when ...' }`
+     */
+    headers?: Readonly<Record<string, string>>;
   };
   download: DownloadSpec;
   toast: {

@@ -1,4 +1,4 @@
-import type { AnyTool, DownloadSpec, ResultKind, ResultVariant } from './define-tool';
+import type { AnyTool, DownloadSpec, ResultKind, ResultOutcome, ResultVariant } from './define-tool';
 import { baseName } from './file-names';
 import { RESULT_CONTENT_TYPES } from './result-content-types';
 import { conditionHolds } from './schema';
@@ -18,16 +18,53 @@ export function variantFor(tool: AnyTool, params: Values): ResultVariant | undef
   return tool.result.variants?.find((variant) => conditionHolds(variant.when, params));
 }
 
-/** The answer a tool gives for these options: server, page, OpenAPI and QA all read it here. */
-export function resolveResult(tool: AnyTool, params: Values = {}): ResolvedResult {
-  const variant = variantFor(tool, params);
-  const kind = variant?.kind ?? tool.result.kind;
-  const apiContentType = variant?.apiContentType ?? (variant?.kind ? undefined : tool.result.apiContentType) ?? RESULT_CONTENT_TYPES[kind];
-  return {
-    kind,
-    apiContentType,
-    download: { ...tool.download, ...variant?.download },
-  };
+/**
+ * The answer a tool gives for these options and, where the processor chose one
+ * by what it found, that outcome (a key of `result.outcomes`): server, page,
+ * OpenAPI and QA all read it here. An outcome the tool does not declare changes nothing.
+ */
+export function resolveResult(tool: AnyTool, params: Values = {}, outcome?: string): ResolvedResult {
+  let kind = tool.result.kind;
+  let apiContentType = tool.result.apiContentType;
+  let download: DownloadSpec = { ...tool.download };
+  const chosen = outcome === undefined ? undefined : tool.result.outcomes?.[outcome];
+  // The options' variant first, then what the processor found; a layer's kind brings that kind's usual type.
+  for (const layer of [variantFor(tool, params), chosen]) {
+    if (!layer) continue;
+    if (layer.kind) {
+      kind = layer.kind;
+      apiContentType = undefined;
+    }
+    apiContentType = layer.apiContentType ?? apiContentType;
+    download = { ...download, ...layer.download };
+  }
+  return { kind, apiContentType: apiContentType ?? RESULT_CONTENT_TYPES[kind], download };
+}
+
+/** The outcomes a tool declares, with their keys. e.g. [['several-tables', { when: 'several tables are found', ... }]] */
+export function outcomesOf(tool: AnyTool): [string, ResultOutcome][] {
+  return Object.entries(tool.result.outcomes ?? {});
+}
+
+/** One answer a tool can give, and when. */
+export interface DeclaredAnswer extends ResolvedResult {
+  /** When it is given, in words; absent for the tool's own answer. e.g. '`singleFile` is true', 'several tables are found' */
+  when?: string;
+}
+
+/**
+ * Every file answer a tool declares: its own, each variant its options choose,
+ * each outcome its processor chooses by what it finds (204 and a batch's ZIP
+ * aside). OpenAPI and the QA matrix state them from here.
+ */
+export function declaredAnswers(tool: AnyTool): DeclaredAnswer[] {
+  const variants = (tool.result.variants ?? []).map((variant) => {
+    const firstValues = Object.fromEntries(Object.entries(variant.when).map(([field, values]) => [field, values[0]]));
+    const when = Object.entries(variant.when).map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`).join(' and ');
+    return { when, ...resolveResult(tool, firstValues) };
+  });
+  const outcomes = outcomesOf(tool).map(([key, outcome]) => ({ when: outcome.when, ...resolveResult(tool, {}, key) }));
+  return [resolveResult(tool), ...variants, ...outcomes];
 }
 
 /**

@@ -57,6 +57,12 @@ export interface ServerConfig {
   governingLaw: string;
   /** FOLIO_PUBLIC_URL: the site's address as visitors see it; when set, the contact form takes posts only from pages there. */
   publicUrl: string | undefined;
+  /**
+   * Tests only (server/test/support/test-server.ts sets it): a processor's
+   * result its tool's declaration does not allow fails the request, naming
+   * what to fix, instead of being answered as declared and logged.
+   */
+  refuseUndeclaredResults: boolean;
   /** FOLIO_TRUST_PROXY: proxies whose X-Forwarded-For gives the client address (Express "trust proxy": hop count or addresses); none unless set. */
   trustProxy: number | string | false;
   /** FOLIO_CONTACT_MAX_PER_ADDRESS per FOLIO_CONTACT_WINDOW_MIN: contact messages one client address may send (then 429). */
@@ -176,6 +182,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     maxResultBytes: positiveNumber('FOLIO_MAX_RESULTS_MB', 2048) * MB,
     maxResultBytesPerAddress: positiveNumber('FOLIO_MAX_RESULTS_MB_PER_ADDRESS', 512) * MB,
     metricsPort: optionalPort('FOLIO_METRICS_PORT'),
+    refuseUndeclaredResults: false,
     ...clusterSettings(),
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
-import { resolveResult, tools, type Field, type SelectOption } from '@folio/registry';
+import { outcomesOf, resolveResult, tools, type Field, type SelectOption } from '@folio/registry';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -92,6 +92,14 @@ describe('OpenAPI document and API reference', () => {
       // The Content-Type the API really sends for the defaults (PDF to HTML: a ZIP; PDF to Markdown: text/markdown), and each variant's.
       expect(Object.keys(responses['200'].content)).toContain(resolveResult(tool).apiContentType);
       for (const variant of tool.result.variants ?? []) expect(Object.keys(responses['200'].content)).toContain(variant.apiContentType ?? resolveResult(tool).apiContentType);
+      // Each answer the processor chooses by what it finds, with its name; every header it may send; 204 where declared.
+      for (const [key] of outcomesOf(tool)) {
+        const answer = resolveResult(tool, {}, key);
+        expect(Object.keys(responses['200'].content)).toContain(answer.apiContentType);
+        expect(responses['200'].description).toContain(`\`${answer.download.api}\``);
+      }
+      for (const header of Object.keys(tool.result.headers ?? {})) expect(responses['200'].headers[header]).toMatchObject({ schema: { type: 'string' } });
+      expect(responses['204'] !== undefined).toBe(tools.some((t) => t.endpoint === tool.endpoint && t.result.noContentWhen !== undefined));
       expect(responses['200'].description).toContain(tool.download.api);
       expect(responses['200'].headers['Content-Disposition']).toBeDefined();
       for (const status of ['400', '413', '415', '500']) expect(responses[status]).toBeDefined();

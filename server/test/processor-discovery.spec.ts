@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { mergeTool, rotateTool, splitTool, tools } from '@folio/registry';
-import { discoverProcessors } from '../src/tool-routing/processor-discovery';
+import { discoverProcessors } from '../src/tool-execution/processor-discovery';
 
 const fixtures = (name: string) => join(__dirname, 'fixtures', name);
 

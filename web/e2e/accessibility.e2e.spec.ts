@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { rotateTool, toolPath, tools } from '@folio/registry';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { makePdf } from '../../server/test/support/pdfs';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { pdfUpload, scenarioContext } from './scenario';
 
 jest.setTimeout(240_000);
@@ -106,26 +106,11 @@ async function focusIndicator(page: Page) {
 }
 
 describe('accessibility in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const { app, newPage } = useAppAndBrowser();
 
   /** A page at one size, with the system set to one theme (the app follows it); no animations mid-check. */
   async function openPage(size: keyof typeof SIZES, theme: Theme): Promise<Page> {
-    context = await browser.newContext({ viewport: SIZES[size], colorScheme: theme, reducedMotion: 'reduce' });
-    return context.newPage();
+    return newPage({ viewport: SIZES[size], colorScheme: theme, reducedMotion: 'reduce' });
   }
 
   for (const theme of THEMES) {

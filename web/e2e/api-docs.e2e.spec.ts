@@ -1,28 +1,22 @@
 import { tools } from '@folio/registry';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startBuiltApp, type RunningApp } from './browser';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './browser';
 
 jest.setTimeout(60_000);
 
 describe('the API reference page (/api/docs) in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, newPage } = useAppAndBrowser();
   let page: Page;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    // One page for the file: the second test opens an operation on the page the first loaded.
+    page = await newPage({ viewport: { width: 1280, height: 1600 } });
     // A CSP refusal or a missing asset shows up here, not as an exception.
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('requestfailed', (req) => problems.push(`failed: ${req.url()}`));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('lists every tool endpoint, loaded from /api/openapi.json with nothing blocked', async () => {
     await page.goto(`${app.baseUrl}/api/docs`);
     await page.getByRole('heading', { name: /Folio API/ }).waitFor();

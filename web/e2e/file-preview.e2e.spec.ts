@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { imageToPdfTool, mergeTool, rotateTool, type AnyTool } from '@folio/registry';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageRotations, pageTexts } from '../../server/test/support/pdfs';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { CASE_TIMEOUT_MS, fileUpload, pdfUpload, scenarioContext, type ScenarioContext } from './scenario';
 
 jest.setTimeout(CASE_TIMEOUT_MS);
@@ -18,25 +18,15 @@ const DRAW_WAIT_MS = 30_000;
  * pdftotext, not with what the page says.
  */
 describe('the files on a tool page, seen in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const { app, newPage } = useAppAndBrowser();
   let page: Page;
   /** Console errors and uncaught exceptions of the page: previews must make none, whatever the file. */
   let pageErrors: string[];
   /** Requests the page sent to the API, as method and path. */
   let apiRequests: string[];
 
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await newPage({ acceptDownloads: true });
     pageErrors = [];
     apiRequests = [];
     page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
@@ -46,7 +36,6 @@ describe('the files on a tool page, seen in a real browser', () => {
       if (pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${pathname}`);
     });
   });
-  afterEach(() => context?.close());
 
   const on = <T extends AnyTool>(tool: T): ScenarioContext<T> => scenarioContext(tool, page, app.baseUrl);
   const rows = () => page.locator('.file-list__item');

@@ -1,9 +1,9 @@
 import { organiseTool, pdfToCsvTool, pdfToImageTool, removePasswordTool, rotateTool, SHARED_TEXTS, splitTool, toolPath, type AnyTool } from '@folio/registry';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { passwordNeed } from '../../server/test/support/encryption-report';
 import { encryptPdf, makePdf, pageTexts } from '../../server/test/support/pdfs';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { pdfUpload, type UploadFile } from './scenario';
 
 jest.setTimeout(120_000);
@@ -18,29 +18,18 @@ const MAX_UPLOAD_MB = 1;
  * from their declarations, not from their ids.
  */
 describe('errors that help, in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const { app, newPage } = useAppAndBrowser({ FOLIO_MAX_UPLOAD_MB: String(MAX_UPLOAD_MB) });
   let page: Page;
   /** Every POST the page sent to a tool endpoint, by path. */
   let posted: string[];
 
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser({ FOLIO_MAX_UPLOAD_MB: String(MAX_UPLOAD_MB) });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
+    page = await newPage({ acceptDownloads: true });
     posted = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
     });
   });
-  afterEach(() => context?.close());
 
   const open = async (tool: AnyTool) => {
     await page.goto(`${app.baseUrl}${toolPath(tool)}`);

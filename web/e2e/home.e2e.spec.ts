@@ -1,6 +1,6 @@
 import { toolCatalog, tools } from '@folio/registry';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './browser';
 
 jest.setTimeout(60_000);
 
@@ -13,25 +13,10 @@ function titlesHolding(word: string): string[] {
 }
 
 describe('the home page: finding a tool', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const { app, newPage } = useAppAndBrowser();
 
   async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    const page = await context.newPage();
+    const page = await newPage({ viewport, reducedMotion: 'reduce' });
     await page.goto(`${app.baseUrl}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     return page;

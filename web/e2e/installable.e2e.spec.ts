@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rotateTool } from '@folio/registry';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { makePdf } from '../../server/test/support/pdfs';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { pdfUpload, scenarioContext } from './scenario';
 
 jest.setTimeout(90_000);
@@ -25,23 +25,14 @@ function pngSize(bytes: Buffer): string {
 
 /** The web manifest, the service worker and the app shell working offline. */
 describe('the installable app', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, newPage } = useAppAndBrowser();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await newPage();
+    context = page.context();
   });
-  afterEach(() => context?.close());
 
   it('links a web manifest that makes the site installable, with icons of the sizes it states', async () => {
     await page.goto(app.baseUrl);

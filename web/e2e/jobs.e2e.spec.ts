@@ -1,10 +1,10 @@
 import { ocrCleanupTool, pipelineTool, SHARED_TEXTS, toolPath } from '@folio/registry';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { enginesOwnedBy } from '../../server/test/support/processes';
 import { scanPdf } from '../../server/test/support/scan-pdfs';
 import { scannedPdf } from '../../server/test/support/scanned-pdfs';
 import { sendJob } from '../../server/test/support/job-client';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { until } from '../../server/test/support/until';
 
 jest.setTimeout(240_000);
@@ -15,24 +15,13 @@ jest.setTimeout(240_000);
  * Cancel button; it never holds a request open while the server works.
  */
 describe('long runs as jobs, in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  // One job at a time: a job sent through the API keeps the page's waiting.
+  const { app, newPage } = useAppAndBrowser({ FOLIO_MAX_CONCURRENT_JOBS: '1' });
   let page: Page;
 
-  beforeAll(async () => {
-    // One job at a time: a job sent through the API keeps the page's waiting.
-    [app, browser] = await startAppAndBrowser({ FOLIO_MAX_CONCURRENT_JOBS: '1' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await newPage();
   });
-  afterEach(() => context?.close());
 
   it('shows the queue position, then a progress bar that moves through the steps, and gives the result; no request of the page waits on the work', async () => {
     const blocker = await sendJob(app.baseUrl, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: await scanPdf(30) }], { languages: 'eng', ocrType: 'force-ocr' });

@@ -1,7 +1,7 @@
 import { organiseTool, removeTool, type AnyTool } from '@folio/registry';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { encryptPdf, makePdf, pageTexts } from '../../server/test/support/pdfs';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import { useAppAndBrowser } from './browser';
 import { CASE_TIMEOUT_MS, pdfUpload, scenarioContext, type ScenarioContext } from './scenario';
 
 jest.setTimeout(CASE_TIMEOUT_MS);
@@ -15,23 +15,12 @@ const DRAWN_WAIT_MS = 30_000;
  * the server gets, and a long document keeps the DOM small.
  */
 describe('the page grid under page fields', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const { app, newPage } = useAppAndBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await newPage({ acceptDownloads: true });
   });
-  afterEach(() => context?.close());
 
   const openWith = async <T extends AnyTool>(tool: T, pageCount: number): Promise<ScenarioContext<T>> => {
     const ctx = scenarioContext(tool, page, app.baseUrl);

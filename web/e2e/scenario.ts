@@ -5,8 +5,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 /**
  * The browser scenario contract: every registered tool has `web/e2e/scenarios/<id>.scenario.ts`,
  * default-exporting `defineScenario(<camelId>Tool, [...cases])`, or `noBrowserRun(<camelId>Tool,
- * reason)` where a browser run makes no sense. `web/e2e/tools.e2e.spec.ts` finds the files by
- * name and runs each case in a fresh browser context against one built app.
+ * reason)` where a browser run makes no sense. `web/e2e/tool-scenarios.ts` finds the files by
+ * name and runs each case in a fresh browser context, one built app per tool category.
  *
  * Helpers here read the tool's declaration only; anything about one tool belongs in its scenario.
  */
@@ -190,7 +190,7 @@ export function scenarioContext<T extends AnyTool>(tool: T, page: Page, baseUrl:
   };
 }
 
-/** Scenario files found in a folder, as `tools.e2e.spec.ts` loads them. */
+/** Scenario files found in a folder, as `loadScenarioFiles` (tool-scenarios.ts) loads them. */
 export interface LoadedScenarioFile {
   /** e.g. 'rotate.scenario.ts' */
   file: string;

@@ -1,27 +1,16 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { useAppAndBrowser } from './browser';
 
 jest.setTimeout(60_000);
 
 /** What the site does beyond any one tool's page (each tool's own cases are in scenarios/). */
 describe('the site in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const { app, newPage } = useAppAndBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await newPage();
   });
-  afterEach(() => context?.close());
 
   it('lists all 59 tools on the home page, in six categories', async () => {
     await page.goto(app.baseUrl);

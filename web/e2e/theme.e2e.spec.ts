@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startAppAndBrowser, type RunningApp } from './browser';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './browser';
 
 jest.setTimeout(60_000);
 
@@ -21,25 +21,10 @@ async function shownTheme(page: Page) {
 }
 
 describe('light and dark themes', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    [app, browser] = await startAppAndBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const { app, newPage } = useAppAndBrowser();
 
   async function openHome(system: 'light' | 'dark'): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: system });
-    const page = await context.newPage();
+    const page = await newPage({ colorScheme: system });
     await page.goto(app.baseUrl);
     await page.getByTestId('theme-toggle').waitFor();
     return page;

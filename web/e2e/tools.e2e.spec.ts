@@ -1,27 +1,12 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { tools, type AnyTool } from '@folio/registry';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startBuiltApp, type RunningApp } from './browser';
-import { CASE_TIMEOUT_MS, SCENARIO_SUFFIX, scenarioContext, scenarioProblems, type LoadedScenarioFile, type Scenario } from './scenario';
+import { readSliceFiles, sliceProblems } from '../../server/test/category-slices';
+import { scenarioProblems, type Scenario } from './scenario';
+import { loadScenarioFiles, TOOL_SCENARIO_SLICES } from './tool-scenarios';
 
-jest.setTimeout(CASE_TIMEOUT_MS);
-
-/** Every `scenarios/<id>.scenario.ts`, loaded once; a file that throws is reported, not fatal. */
-function loadScenarioFiles(): LoadedScenarioFile[] {
-  const folder = join(__dirname, 'scenarios');
-  return readdirSync(folder)
-    .filter((file) => file.endsWith(SCENARIO_SUFFIX))
-    .sort()
-    .map((file) => {
-      try {
-        const exported = (require(join(folder, file)) as { default?: Scenario }).default;
-        return exported ? { file, scenario: exported } : { file, loadError: 'it has no default export' };
-      } catch (error) {
-        return { file, loadError: `loading it threw: ${(error as Error).message}` };
-      }
-    });
-}
+/**
+ * The tools' browser scenarios run in one file per category (tools.<category>.e2e.spec.ts, see
+ * tool-scenarios.ts). This file checks that every tool has its scenario and every category its slice.
+ */
 
 const loaded = loadScenarioFiles();
 
@@ -76,48 +61,9 @@ describe('browser scenarios: one per registered tool', () => {
   });
 });
 
-describe('every tool in a real browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
-
-  const registeredIds = new Set(tools.map((t) => t.id));
-  for (const { scenario } of loaded) {
-    // Unusable or unregistered scenarios are reported by the coverage check, not run.
-    if (!scenario?.tool?.id || !registeredIds.has(scenario.tool.id)) continue;
-    const { tool } = scenario;
-    describe(`${tool.id} (${tool.title})`, () => {
-      // A browser of its own per tool: one Chromium through every scenario of every tool
-      // (over a hundred, with PDF previews) crashed part-way and took all later tools with it.
-      beforeAll(async () => {
-        browser = await launchChromium();
-      });
-      afterAll(() => browser?.close());
-      beforeEach(async () => {
-        context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-        page = await context.newPage();
-      });
-      afterEach(() => context?.close());
-      if (scenario.noBrowserRun !== undefined) it.skip(`no browser run: ${scenario.noBrowserRun}`, () => undefined);
-      for (const scenarioCase of scenario.cases) {
-        it(scenarioCase.name, () => scenarioCase.run(scenarioContext(tool, page, app.baseUrl)));
-      }
-    });
-  }
-
-  // Declared after the scenarios, so it runs once they all have.
-  describe('after every scenario', () => {
-    it('leaves no uploaded or temporary file behind', async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      expect(app.leftovers()).toEqual([]);
-    });
+describe('browser scenario slices', () => {
+  it('every category with tools has exactly one slice file, and each runs its own category', () => {
+    const problems = sliceProblems(TOOL_SCENARIO_SLICES, [...new Set(tools.map((t) => t.category))], readSliceFiles(TOOL_SCENARIO_SLICES));
+    if (problems.length) throw new Error(`${problems.length} problem(s) with the browser scenario slices:\n- ${problems.join('\n- ')}`);
   });
 });

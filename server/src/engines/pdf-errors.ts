@@ -13,3 +13,15 @@ export class PdfCorruptedError extends Error {
     this.name = 'PdfCorruptedError';
   }
 }
+
+/**
+ * The input is a PDF, but opening it would take more than the server gives one
+ * document (millions of objects, object streams that inflate to gigabytes).
+ * e.g. reason 'it holds more than 500,000 objects'
+ */
+export class PdfTooComplexError extends Error {
+  constructor(readonly reason: string) {
+    super(`The PDF is too complex to open: ${reason}.`);
+    this.name = 'PdfTooComplexError';
+  }
+}

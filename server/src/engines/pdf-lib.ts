@@ -1,50 +1,56 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { constants, inflate } from 'node:zlib';
 import { degrees, PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
-import type { Workspace } from '../workspace/workspace';
-import { PdfCorruptedError } from './pdf-errors';
-import type { EngineOptions } from './process';
-import { decrypt, isEncrypted } from './qpdf';
+import { inflateWithin, isFlate, loadWithinBudget } from './pdf-lib-budget';
+import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
 
 /**
  * pdf-lib, for drawing onto pages (scaling, layouts, stacking). It holds whole
- * documents in memory, so structural work goes through qpdf instead.
+ * documents in memory, so structural work goes through qpdf instead, and it only
+ * ever runs in a confined process of its own, with a heap limit, a budget and a
+ * watchdog (engines/pdf-lib-tasks.ts runs it; engines/pdf-lib-host.ts is that
+ * process): a hostile file can only fail its own job.
  */
 
 /**
- * Opens a PDF for drawing. pdf-lib can neither decrypt nor repair, so an
- * owner-password-only file, or one pdf-lib cannot parse, is first rewritten by
- * qpdf, which decrypts and rebuilds a damaged cross-reference table on the way.
- * A file that still cannot be parsed is reported as damaged (400), not as a crash.
+ * pdf-lib could not open the file: it cannot parse it, or its page tree or a
+ * page's boxes are unusable. qpdf's rewrite of it (which repairs and decrypts)
+ * may still open (engines/pdf-lib-tasks.ts `runPdfLibTaskOnPdf`).
  */
-export async function openPdf(path: string, workspace: Workspace, engine: EngineOptions): Promise<PDFDocument> {
-  if (!(await isEncrypted(path, engine))) {
-    const doc = await loadPdf(path).catch(() => undefined);
-    if (doc) return doc;
-  }
-  const rewritten = workspace.newPath('.pdf');
-  await decrypt(path, rewritten, engine);
-  try {
-    return await loadPdf(rewritten);
-  } catch (error) {
-    throw new PdfCorruptedError(undefined, error instanceof Error ? error.message : String(error));
+export class PdfLibCannotOpenError extends Error {
+  constructor(readonly reason: string) {
+    super(`pdf-lib cannot open the PDF: ${reason}`);
+    this.name = 'PdfLibCannotOpenError';
   }
 }
 
-async function loadPdf(path: string): Promise<PDFDocument> {
-  const doc = await PDFDocument.load(await readFile(path), { updateMetadata: false });
-  // Walks the page tree and every page's boxes now: a loop in the tree (pdf-lib's
-  // stack overflows), a box that is no rectangle or has no area, fail here as a
-  // damaged file rather than mid-way through a tool.
-  for (const [index, page] of doc.getPages().entries()) {
+/**
+ * Opens a PDF for drawing, within the parse budget (engines/pdf-lib-budget.ts).
+ * Walks the page tree and every page's boxes now: a loop in the tree (pdf-lib's
+ * stack overflows), a box that is no rectangle or has no area, fail here as a
+ * file pdf-lib cannot open rather than mid-way through a tool.
+ */
+export async function loadPdf(path: string): Promise<PDFDocument> {
+  let doc: PDFDocument;
+  try {
+    doc = await loadWithinBudget(await readFile(path));
+  } catch (error) {
+    if (error instanceof PdfTooComplexError || error instanceof RangeError) throw error;
+    throw new PdfLibCannotOpenError(error instanceof Error ? error.message : String(error));
+  }
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (error) {
+    throw new PdfLibCannotOpenError(`its page tree cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const [index, page] of pages.entries()) {
     let box: Box;
     try {
       box = visibleBox(page);
     } catch (error) {
-      throw new PdfCorruptedError(undefined, `page ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PdfLibCannotOpenError(`page ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!(box.width > 0 && box.height > 0 && Number.isFinite(box.width * box.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no area`);
+    if (!(box.width > 0 && box.height > 0 && Number.isFinite(box.width * box.height))) throw new PdfLibCannotOpenError(`page ${index + 1} has no area`);
   }
   return doc;
 }
@@ -154,7 +160,7 @@ export async function embedForPlacement(target: PDFDocument, pages: readonly PDF
   const boxes = pages.map(visibleBox);
   // A blank page may have no content stream at all, which pdf-lib refuses to embed.
   for (const page of pages) if (!page.node.Contents()) page.node.set(PDFName.of('Contents'), page.doc.context.obj([]));
-  await inflateContents(pages);
+  inflateContents(pages);
   let embedded: PDFEmbeddedPage[];
   try {
     embedded = await target.embedPages(
@@ -174,21 +180,20 @@ export async function embedForPlacement(target: PDFDocument, pages: readonly PDF
 const MAX_DECODED_CONTENT = 256 * 1024 * 1024;
 /** Deflate cannot expand data more than about 1032 times. */
 const MAX_INFLATE_RATIO = 1032;
-const inflateAsync = promisify(inflate);
 const FILTER = PDFName.of('Filter');
 const DECODE_PARMS = PDFName.of('DecodeParms');
-const FLATE = PDFName.of('FlateDecode');
 
 /**
- * Inflates the pages' Flate content streams in zlib's thread pool, within a budget,
- * and stores them decoded. pdf-lib would inflate them itself when embedding, on
- * the event loop and without limit: a small stream that inflates to gigabytes
- * (a decompression bomb) would stall the whole server. A stream zlib finds broken
- * is left to pdf-lib's more lenient decoder when it cannot outgrow the budget.
+ * Inflates the pages' Flate content streams with zlib, within a budget, and
+ * stores them decoded. pdf-lib would inflate them itself when embedding, with
+ * its own inflater (far slower) and without limit: a small stream that inflates
+ * to gigabytes (a decompression bomb) would hold the process until its
+ * watchdog. A stream zlib finds broken is left to pdf-lib's more lenient
+ * decoder when it cannot outgrow the budget.
  */
-async function inflateContents(pages: readonly PDFPage[]): Promise<void> {
+function inflateContents(pages: readonly PDFPage[]): void {
   let budget = MAX_DECODED_CONTENT;
-  const tooLarge = () => new PdfCorruptedError(undefined, `its page content inflates past ${MAX_DECODED_CONTENT / 1024 / 1024} MB`);
+  const tooLarge = () => new PdfTooComplexError(`its page content inflates past ${MAX_DECODED_CONTENT / 1024 / 1024} MB`);
   const seen = new Set<PDFRef>();
   for (const page of pages) {
     const { context } = page.doc;
@@ -199,16 +204,12 @@ async function inflateContents(pages: readonly PDFPage[]): Promise<void> {
       if (!(ref instanceof PDFRef) || seen.has(ref)) continue;
       seen.add(ref);
       const stream = context.lookup(ref);
-      const filter = stream instanceof PDFRawStream ? stream.dict.lookup(FILTER) : undefined;
-      const flate = filter === FLATE || (filter instanceof PDFArray && filter.size() === 1 && filter.lookup(0) === FLATE);
-      if (!(stream instanceof PDFRawStream) || !flate || stream.dict.has(DECODE_PARMS)) continue;
-      let decoded: Buffer;
-      try {
-        // Sync flush: a stream cut short still gives what it holds, as viewers read it.
-        decoded = await inflateAsync(stream.contents, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: budget });
-      } catch (error) {
+      if (!(stream instanceof PDFRawStream) || !isFlate(stream.dict.lookup(FILTER)) || stream.dict.has(DECODE_PARMS)) continue;
+      const decoded = inflateWithin(stream.contents, budget);
+      if (decoded === 'too-large') throw tooLarge();
+      if (decoded === undefined) {
         const worstCase = stream.contents.length * MAX_INFLATE_RATIO;
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || worstCase > budget) throw tooLarge();
+        if (worstCase > budget) throw tooLarge();
         budget -= worstCase;
         continue;
       }

@@ -379,10 +379,11 @@ export async function flattenAnnotations(input: string, output: string, options:
  * forms they draw, into an image object the content draws by name (`/IIm1 Do`);
  * everything else is copied as it is. Decrypted. A form without resources of
  * its own (inheriting its page's, as PDF 1.1 allowed) has nowhere to name the
- * new object: its inline images are dropped (qpdf warns), not kept.
+ * new object: its inline images are dropped (qpdf warns), not kept. With
+ * `minBytes`, only inline images of at least that many bytes of data move.
  */
-export async function externaliseInlineImages(input: string, output: string, options: EngineOptions): Promise<void> {
-  await run([PRESERVE_STREAMS, input, '--decrypt', '--externalize-inline-images', '--ii-min-bytes=0', output], options);
+export async function externaliseInlineImages(input: string, output: string, options: EngineOptions, minBytes = 0): Promise<void> {
+  await run([PRESERVE_STREAMS, input, '--decrypt', '--externalize-inline-images', `--ii-min-bytes=${minBytes}`, output], options);
 }
 
 /** True when the document has at least one signature field. */

@@ -148,6 +148,16 @@ export class ApiError extends Error {
     );
   }
 
+  /** Ghostscript refused to write the archival PDF (reference E060; PDF to PDF/A, Add Attachments as PDF/A-3b). */
+  static archivalConversionFailed(detail: string): ApiError {
+    return new ApiError(400, '/errors/pdfa-conversion', 'PDF/A Conversion Failed', `PDF/A conversion failed: ${detail}`, { errorCode: 'E060' });
+  }
+
+  /** The converted file failed the archival check: it is never sent. */
+  static notArchivable(detail: string): ApiError {
+    return new ApiError(400, '/errors/pdfa-validation', 'PDF/A Conversion Failed', detail, { errorCode: 'E060' });
+  }
+
   /** An engine ran far past what its work should take (a renderer looping on a damaged page): the document's fault. */
   static documentTooComplex(detail: string): ApiError {
     return new ApiError(400, '/errors/document-too-complex', 'Document Too Complex', detail);

@@ -3,9 +3,16 @@
  * exception filter (http/api-exception.filter.ts) maps each to its answer.
  */
 
-/** The request asks for something the document cannot give (an out-of-range page, an empty selection). */
+/**
+ * The request asks for something the document cannot give (an out-of-range
+ * page, an empty selection), or its options do not hold together; `errors`
+ * lists every problem when there are several, each a sentence.
+ */
 export class InvalidInputError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly errors?: readonly string[],
+  ) {
     super(message);
     this.name = 'InvalidInputError';
   }
@@ -30,5 +37,48 @@ export class ContentTooLargeError extends Error {
   ) {
     super(`The page content of "${fileName}" inflates to more than ${limitMb} MB when read, more than this server will render or read.`);
     this.name = 'ContentTooLargeError';
+  }
+}
+
+/** No file was sent where the tool needs one; the message is the tool's. e.g. 'Please upload a PDF file.' */
+export class MissingFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingFileError';
+  }
+}
+
+/** A file's content is none of the types the tool takes; the message is the tool's. */
+export class WrongFileTypeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WrongFileTypeError';
+  }
+}
+
+/** More files than the tool, or the server, takes in one request. */
+export class TooManyFilesError extends Error {
+  constructor(readonly max: number) {
+    super(`At most ${max} files.`);
+    this.name = 'TooManyFilesError';
+  }
+}
+
+/** A PDF without a single page. */
+export class NoPagesError extends Error {
+  constructor(readonly fileName: string) {
+    super(`The PDF "${fileName}" has no pages.`);
+    this.name = 'NoPagesError';
+  }
+}
+
+/** The converted file does not meet the archival standard it was made for (PDF to PDF/A's check). e.g. label 'PDF/A-2b' */
+export class NotArchivableError extends Error {
+  constructor(
+    readonly standard: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`The converted file does not meet ${standard}: ${problems.join('; ')}.`);
+    this.name = 'NotArchivableError';
   }
 }

@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { publishedProgress, recordingReporter, type JobProgressReport } from '../job-progress/job-progress';
-import { QUEUED_PROGRESS, type JobSpec } from './job';
-import { CANCELLED_FAILURE, type JobExecutor } from './job-executor';
-import type { FairSlots } from './fair-slots';
-import { isFinished, jobFollower, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
+import { DONE_PROGRESS, QUEUED_PROGRESS, STARTING_PROGRESS, type QueuedJob } from './job';
+import type { JobFailures } from './job-failures';
+import { isFinished, jobFollower, reportOfRecord, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
+import type { JobEnding, JobWorker } from './job-worker';
+import { EndedReports, ProgressRecord, WAITING_REPORT, type ProgressReport } from './progress-record';
+import type { SlotLimiter } from './slot-limiter';
 
 interface Entry {
-  spec: JobSpec;
+  job: QueuedJob;
   record: JobRecord;
   abort: AbortController;
   finishedAt?: number;
@@ -15,43 +16,48 @@ interface Entry {
 }
 
 /**
- * Jobs in this process: they take the same slots as synchronous requests (one
- * bound for both), and live in memory until downloaded or expired.
+ * Jobs in this process, synchronous requests' and async ones' alike: they take
+ * the slot limiter's slots, and live in memory until their result has been
+ * sent or has expired.
  */
 export class EmbeddedJobQueue implements JobQueue {
-  readonly inProcess = true;
   private readonly jobs = new Map<string, Entry>();
+  private readonly endedReports = new EndedReports();
   private readonly changes = new EventEmitter().setMaxListeners(0);
 
   constructor(
-    private readonly executor: JobExecutor,
-    private readonly slots: FairSlots,
+    private readonly worker: JobWorker,
+    private readonly slots: SlotLimiter,
     private readonly storage: JobStorage,
+    private readonly failures: JobFailures,
     private readonly resultTtlMs: number,
   ) {}
 
-  async submit(spec: JobSpec): Promise<void> {
-    this.slots.refuseIfFull(spec.clientAddress);
+  async submit(job: QueuedJob): Promise<void> {
+    this.slots.refuseIfFull(job.clientAddress);
     const abort = new AbortController();
-    const record: JobRecord = { id: spec.id, toolId: spec.toolId, createdAt: spec.createdAt, state: 'queued', queuePosition: null, progress: QUEUED_PROGRESS };
-    const entry: Entry = { spec, record, abort };
-    this.jobs.set(spec.id, entry);
-    const report: JobProgressReport = { state: 'running', stages: [] };
-    const progress = recordingReporter(report, () => {
-      record.progress = publishedProgress(report) ?? record.progress;
+    const record: JobRecord = { id: job.id, toolId: job.toolId, createdAt: job.createdAt, state: 'queued', queuePosition: null, progress: QUEUED_PROGRESS };
+    const entry: Entry = { job, record, abort };
+    this.jobs.set(job.id, entry);
+    const progress = new ProgressRecord(() => {
+      record.workProgress = progress.published() ?? record.workProgress;
+      if (record.state === 'running') record.progress = record.workProgress ?? record.progress;
       this.changed();
     });
-    const run = this.slots.run({ deadline: spec.deadline, timeLimitMs: spec.timeLimitMs, signal: abort.signal, client: spec.clientAddress }, () => {
+    const run = this.slots.run({ deadline: job.deadline, timeLimitMs: job.timeLimitMs, signal: abort.signal, client: job.clientAddress }, () => {
       record.state = 'running';
-      record.progress = { fraction: 0, stage: 'starting' };
+      record.progress = STARTING_PROGRESS;
       this.changed();
-      return this.executor.execute(spec, abort.signal, progress);
+      return this.worker.run(job, abort.signal, progress);
     });
     this.changed();
     void run.then(
-      (result) => this.end(entry, { state: 'done', result, progress: { fraction: 1, stage: 'done' } }),
-      (error: unknown) =>
-        this.end(entry, abort.signal.aborted ? { state: 'cancelled', failure: CANCELLED_FAILURE } : { state: 'failed', failure: this.executor.failureOf(spec, error) }),
+      (ending) => this.end(entry, ending),
+      // Never started: cancelled, or out of time, while it waited for a slot.
+      (error: unknown) => {
+        void this.storage.remove(job.id);
+        this.end(entry, abort.signal.aborted ? { cancelled: true } : { failure: this.failures.of(job, error) });
+      },
     );
   }
 
@@ -60,6 +66,12 @@ export class EmbeddedJobQueue implements JobQueue {
     if (!entry) return undefined;
     const { record } = entry;
     return { ...record, queuePosition: record.state === 'queued' ? this.slots.positionOf(entry.abort.signal) : null };
+  }
+
+  async progressOf(progressId: string): Promise<ProgressReport> {
+    const entry = [...this.jobs.values()].find((e) => e.job.progressId === progressId);
+    if (entry) return reportOfRecord(entry.record);
+    return this.endedReports.get(progressId) ?? WAITING_REPORT;
   }
 
   async cancel(id: string): Promise<JobRecord | undefined> {
@@ -86,6 +98,7 @@ export class EmbeddedJobQueue implements JobQueue {
     if (!entry) return;
     clearTimeout(entry.expiry);
     this.jobs.delete(id);
+    if (entry.job.progressId) this.endedReports.keep(entry.job.progressId, reportOfRecord(entry.record));
     await this.storage.remove(id);
     this.changed();
   }
@@ -95,8 +108,8 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   async heldResults(): Promise<HeldResult[]> {
-    return [...this.jobs.values()].flatMap(({ spec, record, finishedAt }) =>
-      record.state === 'done' && record.result ? [{ jobId: spec.id, client: spec.clientAddress, bytes: record.result.size, finishedAt: finishedAt! }] : [],
+    return [...this.jobs.values()].flatMap(({ job, record, finishedAt }) =>
+      record.state === 'done' && record.result ? [{ jobId: job.id, client: job.clientAddress, bytes: record.result.size, finishedAt: finishedAt! }] : [],
     );
   }
 
@@ -105,12 +118,14 @@ export class EmbeddedJobQueue implements JobQueue {
     await Promise.all([...this.jobs.keys()].map((id) => this.forget(id)));
   }
 
-  /** A finished job keeps its record (and a result's folder) until downloaded or expired; a failed one's files go now. */
-  private end(entry: Entry, outcome: Partial<JobRecord>): void {
-    Object.assign(entry.record, outcome);
+  /** A finished job keeps its record (and a result's folder) until its result is sent or expires. */
+  private end(entry: Entry, ending: JobEnding): void {
+    const { record } = entry;
+    if ('result' in ending) Object.assign(record, { state: 'done', result: ending.result, progress: DONE_PROGRESS });
+    else if ('failure' in ending) Object.assign(record, { state: 'failed', failure: ending.failure });
+    else Object.assign(record, { state: 'cancelled', failure: this.failures.cancelled });
     entry.finishedAt = Date.now();
-    if (outcome.state !== 'done' || !outcome.result) void this.storage.remove(entry.spec.id);
-    entry.expiry = setTimeout(() => void this.forget(entry.spec.id), this.resultTtlMs);
+    entry.expiry = setTimeout(() => void this.forget(entry.job.id), this.resultTtlMs);
     entry.expiry.unref();
     this.changed();
   }

@@ -1,5 +1,5 @@
-import type { ProgressMeasure } from '../job-progress/job-progress';
-import type { JobFailure, JobResultFile, JobSpec, JobState, JobStatus } from './job';
+import type { JobFailure, JobResultFile, JobState, JobStatus, QueuedJob } from './job';
+import { progressReport, type ProgressMeasure, type ProgressReport } from './progress-record';
 
 /** A job as a queue knows it; `JobStatus` is what clients see of it. */
 export interface JobRecord {
@@ -8,7 +8,10 @@ export interface JobRecord {
   createdAt: number;
   state: JobState;
   queuePosition: number | null;
+  /** The status's one-line measure: queued, the work's own while it runs, done. */
   progress: ProgressMeasure;
+  /** What the work last published of its progress record (with a pipeline's stages), kept once it has ended. */
+  workProgress?: ProgressMeasure;
   failure?: JobFailure;
   /** Once done: the file, or null when the tool had nothing to answer. */
   result?: JobResultFile | null;
@@ -16,15 +19,25 @@ export interface JobRecord {
 
 /**
  * Where jobs wait and run: in this process (embedded), or on BullMQ queues in
- * Redis that every node shares. Either way a job's files are in the job
- * storage, and any node can answer its status, events and result.
+ * Redis that every node shares. Every tool request is a job: an async one is
+ * answered with its id, a synchronous one waits for its end. Either way a
+ * job's files are in the job storage, and any node can answer its status,
+ * events, progress and result.
  */
 export interface JobQueue {
-  /** Jobs run in this very process: a synchronous request then runs directly, as it always has. */
-  readonly inProcess: boolean;
-  /** Queues a job whose files are in its folder. Refuses with BusyError past the bound, QueueUnavailableError when the queue cannot be reached. */
-  submit(spec: JobSpec): Promise<void>;
+  /**
+   * Queues a job whose files are in its folder. Refuses with BusyError past the
+   * bound, ClientShareTakenError past its address's share, QueueUnavailableError
+   * when the queue cannot be reached.
+   */
+  submit(job: QueuedJob): Promise<void>;
   get(id: string): Promise<JobRecord | undefined>;
+  /**
+   * The progress report of the job sent with this progress id: while it waits
+   * and runs, and for a minute after it has ended (its result sent or not);
+   * WAITING_REPORT for an id no such job has.
+   */
+  progressOf(progressId: string): Promise<ProgressReport>;
   /** Stops a job, queued or running (its engines are killed), and removes its files; undefined if there is no such job. */
   cancel(id: string): Promise<JobRecord | undefined>;
   /** Calls `listener` with the job now and after every change until it ends (or the returned function is called). */
@@ -123,6 +136,12 @@ export function untilFinished(queue: Pick<JobQueue, 'watch'>, id: string, timeou
   });
 }
 
+/** The progress report of a job as its record has it (a job still waiting for a slot counts as running, with nothing to report yet). */
+export function reportOfRecord(job: JobRecord): ProgressReport {
+  const state = job.state === 'done' ? 'done' : job.state === 'failed' || job.state === 'cancelled' ? 'failed' : 'running';
+  return progressReport(state, job.workProgress);
+}
+
 /** What `GET /api/v1/general/job/{id}` answers about a job. */
 export function jobStatus(job: JobRecord): JobStatus {
   return {
@@ -133,7 +152,8 @@ export function jobStatus(job: JobRecord): JobStatus {
     queuePosition: job.state === 'queued' ? job.queuePosition : null,
     progress: job.progress,
     error: job.failure ? String(job.failure.body.detail ?? job.failure.body.error ?? 'The job failed.') : null,
-    ...(job.failure ? { failure: job.failure } : {}),
+    // The headers are the answer's (Retry-After), not the status's.
+    ...(job.failure ? { failure: { status: job.failure.status, body: job.failure.body } } : {}),
     ...(job.state === 'done' ? { result: job.result ? { fileName: job.result.fileName, contentType: job.result.contentType, size: job.result.size } : null } : {}),
     createdAt: new Date(job.createdAt).toISOString(),
   };

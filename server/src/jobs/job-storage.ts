@@ -1,6 +1,7 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
+import { ownedFolderPrefix } from '../workspace/sweeper';
 
 /**
  * Where jobs' files live between the node that took the upload and the node
@@ -14,16 +15,19 @@ export interface JobStorage {
   putInputs(jobId: string, paths: readonly string[]): Promise<string[]>;
   /** The local folder a worker runs the job in (inputs present; the result is written there). */
   folderFor(jobId: string): string;
-  /** A result file's bytes and size. */
+  /** A result file's bytes and size; `file` is relative to the job's folder. */
   openResult(jobId: string, file: string): Promise<{ stream: ReadStream; size: number }>;
   remove(jobId: string): Promise<void>;
   /** Every job folder with its last change, for the sweep of abandoned jobs. */
   list(): Promise<{ jobId: string; changedAt: number }[]>;
 }
 
-/** Job folders under one root: the local work folder (embedded) or `FOLIO_SHARED_DIR` (every node). */
+/** Job folders under one root: the local work folder (embedded) or `FOLIO_SHARED_DIR` (every node), each named `<prefix><job id>`. */
 export class FolderJobStorage implements JobStorage {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly prefix = '',
+  ) {}
 
   async putInputs(jobId: string, paths: readonly string[]): Promise<string[]> {
     const folder = this.folderFor(jobId);
@@ -38,11 +42,14 @@ export class FolderJobStorage implements JobStorage {
   }
 
   folderFor(jobId: string): string {
-    return join(this.root, jobId);
+    return join(this.root, `${this.prefix}${jobId}`);
   }
 
   async openResult(jobId: string, file: string): Promise<{ stream: ReadStream; size: number }> {
-    const path = join(this.folderFor(jobId), basename(file));
+    // A result may sit in a folder of its own within the job's (Detect/Split's one photo); never outside it.
+    const folder = resolve(this.folderFor(jobId));
+    const path = resolve(folder, file);
+    if (!path.startsWith(`${folder}${sep}`)) throw new Error(`The result "${file}" is not in job ${jobId}'s folder.`);
     const { size } = await stat(path);
     return { stream: createReadStream(path, { highWaterMark: 1024 * 1024 }), size };
   }
@@ -59,9 +66,10 @@ export class FolderJobStorage implements JobStorage {
       return [];
     }
     const folders = await Promise.all(
-      entries.map(async (jobId) => {
+      entries.map(async (entry) => {
+        if (!entry.startsWith(this.prefix)) return undefined;
         try {
-          return { jobId, changedAt: (await stat(join(this.root, jobId))).mtimeMs };
+          return { jobId: entry.slice(this.prefix.length), changedAt: (await stat(join(this.root, entry))).mtimeMs };
         } catch {
           return undefined; // removed meanwhile
         }
@@ -80,6 +88,15 @@ async function moveFile(from: string, to: string): Promise<void> {
     await copyFile(from, to);
     await unlink(from);
   }
+}
+
+/**
+ * The storage of jobs run in this process: folders in the work folder, named
+ * for this process (`job-<pid>-<job id>`), so that a server started after a
+ * crash removes them at once, as it does request folders.
+ */
+export function embeddedJobStorage(workDir: string): FolderJobStorage {
+  return new FolderJobStorage(workDir, ownedFolderPrefix('job'));
 }
 
 /** Injection token of the job storage. */

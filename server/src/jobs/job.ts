@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { ProgressMeasure } from '../job-progress/job-progress';
+import type { ProgressMeasure } from './progress-record';
 
 /**
- * A job as it waits in a queue: everything a worker on any node needs to run
- * it. File paths are relative to the job's folder in the job storage, so the
- * folder may be mounted anywhere (and later live in an object store).
+ * A queued job: a tool request as it waits in a queue, with everything a
+ * worker on any node needs to run it. File paths are relative to the job's
+ * folder in the job storage, so the folder may be mounted anywhere (and later
+ * live in an object store). Every request is one, synchronous or async.
  */
-export interface JobSpec {
+export interface QueuedJob {
   id: string;
   toolId: string;
   /** The main files. */
@@ -19,6 +20,8 @@ export interface JobSpec {
   createdAt: number;
   /** `clientAddress(req)` of the request that sent it: the per-address limits count it there. */
   clientAddress: string;
+  /** The UUID the client chose to follow the job's progress by (`?progressId=`), if any. */
+  progressId?: string;
 }
 
 /** An upload in a job's folder: its name there, and the name it was sent under. */
@@ -41,6 +44,8 @@ export interface JobResultFile {
 export interface JobFailure {
   status: number;
   body: Record<string, unknown>;
+  /** Headers the answer carries. e.g. `{ 'Retry-After': '5' }` */
+  headers?: Record<string, string>;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -72,3 +77,5 @@ export function newJobId(): string {
 export const JOB_ID = /^[A-Za-z0-9_-]{24}$/;
 
 export const QUEUED_PROGRESS: ProgressMeasure = { fraction: 0, stage: 'queued' };
+export const STARTING_PROGRESS: ProgressMeasure = { fraction: 0, stage: 'starting' };
+export const DONE_PROGRESS: ProgressMeasure = { fraction: 1, stage: 'done' };

@@ -3,12 +3,13 @@ import { Logger } from '@nestjs/common';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis, { type RedisOptions } from 'ioredis';
 import { BusyError } from '../engines/limiter';
-import { ApiError } from '../http/api-error';
-import { publishedProgress, recordingReporter, type JobProgressReport, type ProgressMeasure } from '../job-progress/job-progress';
-import { QUEUED_PROGRESS, type JobFailure, type JobResultFile, type JobSpec } from './job';
-import { CANCELLED_FAILURE, workerLostFailure, type JobExecutor } from './job-executor';
-import { isFinished, jobFollower, QueueUnavailableError, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
+import { DONE_PROGRESS, QUEUED_PROGRESS, STARTING_PROGRESS, type JobFailure, type JobResultFile, type QueuedJob } from './job';
+import { ClientShareTakenError } from './job-errors';
+import type { JobFailures } from './job-failures';
+import { isFinished, jobFollower, QueueUnavailableError, reportOfRecord, untilFinished, type HeldResult, type JobQueue, type JobRecord } from './job-queue';
 import type { JobStorage } from './job-storage';
+import type { JobWorker } from './job-worker';
+import { PROGRESS_KEPT_AFTER_END_MS, ProgressRecord, WAITING_REPORT, type ProgressMeasure, type ProgressReport } from './progress-record';
 
 const QUEUE_NAME = 'folio-jobs';
 const PREFIX = 'folio';
@@ -27,6 +28,11 @@ const CANCEL_CHANNEL = `${PREFIX}:cancel`;
 const cancelledKey = (id: string) => `${PREFIX}:cancelled:${id}`;
 /** The jobs one client address has queued or running, each scored by its deadline (a job whose worker died is counted no longer than that). */
 const clientJobsKey = (client: string) => `${PREFIX}:client-jobs:${client}`;
+/**
+ * A job's progress id: the job's id while it is kept, then its last progress
+ * report (JSON) for a minute after it has been forgotten.
+ */
+const progressKey = (progressId: string) => `${PREFIX}:progress:${progressId}`;
 /** How long a client's set outlives its latest job's deadline, so that it is removed once unused. */
 const CLIENT_JOBS_GRACE_MS = 60 * 60_000;
 /** How often a running job's progress is written to Redis at most. */
@@ -62,21 +68,21 @@ type FailedReason = { failure: JobFailure } | { cancelled: true };
  * in the shared storage.
  */
 export class RedisJobQueue implements JobQueue {
-  readonly inProcess = false;
   private readonly logger = new Logger('RedisJobQueue');
   /** Commands wait for one reconnection at most while Redis is away, then fail (503) instead of piling up. */
   private readonly commands: IORedis;
   private readonly queue: Queue;
   private readonly events?: QueueEvents;
-  private readonly worker?: Worker;
+  private readonly bullWorker?: Worker;
   private readonly cancelListener?: IORedis;
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private readonly sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly options: RedisJobQueueOptions,
-    private readonly executor: JobExecutor,
+    private readonly worker: JobWorker,
     private readonly storage: JobStorage,
+    private readonly failures: JobFailures,
   ) {
     const base = redisOptions(options.redisUrl);
     this.commands = new IORedis({ ...base, maxRetriesPerRequest: 1 });
@@ -93,7 +99,7 @@ export class RedisJobQueue implements JobQueue {
       this.sweeper.unref();
     }
     if (options.worker) {
-      this.worker = new Worker(QUEUE_NAME, (job, _token, signal) => this.run(job as Job<JobSpec>, signal), {
+      this.bullWorker = new Worker(QUEUE_NAME, (job, _token, signal) => this.run(job as Job<QueuedJob>, signal), {
         connection: blocking,
         prefix: PREFIX,
         concurrency: options.concurrency,
@@ -101,11 +107,11 @@ export class RedisJobQueue implements JobQueue {
         stalledInterval: options.lockMs,
         maxStalledCount: 1,
       });
-      this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+      this.bullWorker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
       this.cancelListener = new IORedis(blocking);
       this.cancelListener.on('error', () => undefined);
       void this.cancelListener.subscribe(CANCEL_CHANNEL).catch(() => undefined);
-      this.cancelListener.on('message', (_channel, id: string) => this.worker?.cancelJob(id, 'cancelled'));
+      this.cancelListener.on('message', (_channel, id: string) => this.bullWorker?.cancelJob(id, 'cancelled'));
     }
   }
 
@@ -124,12 +130,16 @@ export class RedisJobQueue implements JobQueue {
    * outstanding gets priority n, so everyone's first job goes before anyone's
    * second (round robin, as near as BullMQ's open-source queue allows).
    */
-  async submit(spec: JobSpec): Promise<void> {
+  async submit(spec: QueuedJob): Promise<void> {
     if ((await this.depth()) >= this.options.maxQueued) throw new BusyError('jobs', 5);
     const outstanding = await this.countClientJob(spec);
     try {
-      if (outstanding > this.options.maxPerClient) throw ApiError.tooManyJobsOfClient(this.options.maxPerClient);
+      if (outstanding > this.options.maxPerClient) throw new ClientShareTakenError(this.options.maxPerClient);
       const keepSeconds = Math.ceil(this.options.resultTtlMs / 1000);
+      if (spec.progressId) {
+        const keptMs = spec.deadline - Date.now() + this.options.resultTtlMs + PROGRESS_KEPT_AFTER_END_MS;
+        await this.redis(() => this.commands.set(progressKey(spec.progressId!), spec.id, 'PX', Math.max(keptMs, 1)));
+      }
       await this.redis(() =>
         this.queue.add('run', spec, { jobId: spec.id, attempts: 1, priority: outstanding, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } }),
       );
@@ -140,7 +150,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   /** Counts the job against its client address (expired entries dropped first); answers how many that address now has. */
-  private async countClientJob(spec: JobSpec): Promise<number> {
+  private async countClientJob(spec: QueuedJob): Promise<number> {
     const key = clientJobsKey(spec.clientAddress);
     const now = Date.now();
     const replies = await this.redis(() =>
@@ -151,25 +161,28 @@ export class RedisJobQueue implements JobQueue {
     return Number(count);
   }
 
-  private async uncountClientJob(spec: Pick<JobSpec, 'id' | 'clientAddress'>): Promise<void> {
+  private async uncountClientJob(spec: Pick<QueuedJob, 'id' | 'clientAddress'>): Promise<void> {
     await this.redis(() => this.commands.zrem(clientJobsKey(spec.clientAddress), spec.id));
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
     // The state first, then the job: a job read first could finish in between and be reported done without its result.
     const state = await this.redis(() => this.queue.getJobState(id));
-    const job = (await this.redis(() => Job.fromId(this.queue, id))) as Job<JobSpec> | undefined;
+    const job = (await this.redis(() => Job.fromId(this.queue, id))) as Job<QueuedJob> | undefined;
     if (!job) {
       const cancelled = await this.redis(() => this.commands.get(cancelledKey(id)));
-      return cancelled ? { ...(JSON.parse(cancelled) as JobRecord), state: 'cancelled', failure: CANCELLED_FAILURE } : undefined;
+      return cancelled ? { ...(JSON.parse(cancelled) as JobRecord), state: 'cancelled', failure: this.failures.cancelled } : undefined;
     }
-    const base = { id, toolId: job.data.toolId, createdAt: job.data.createdAt, queuePosition: null, progress: progressOf(job) };
+    const workProgress = progressOf(job);
+    const base = { id, toolId: job.data.toolId, createdAt: job.data.createdAt, queuePosition: null, progress: workProgress ?? STARTING_PROGRESS, ...(workProgress ? { workProgress } : {}) };
     switch (state) {
       case 'completed':
-        return { ...base, state: 'done', result: (job.returnvalue as JobResultFile | null) ?? null, progress: { fraction: 1, stage: 'done' } };
+        return { ...base, state: 'done', result: (job.returnvalue as JobResultFile | null) ?? null, progress: DONE_PROGRESS };
       case 'failed': {
         const reason = parseReason(job.failedReason);
-        return reason && 'cancelled' in reason ? { ...base, state: 'cancelled', failure: CANCELLED_FAILURE } : { ...base, state: 'failed', failure: reason?.failure ?? workerLostFailure() };
+        return reason && 'cancelled' in reason
+          ? { ...base, state: 'cancelled', failure: this.failures.cancelled }
+          : { ...base, state: 'failed', failure: reason?.failure ?? this.failures.workerLost };
       }
       case 'active':
         return { ...base, state: 'running' };
@@ -188,7 +201,7 @@ export class RedisJobQueue implements JobQueue {
     if (!job || isFinished(job)) return job;
     if (job.state === 'queued') {
       try {
-        const spec = ((await this.redis(() => Job.fromId(this.queue, id))) as Job<JobSpec> | undefined)?.data;
+        const spec = ((await this.redis(() => Job.fromId(this.queue, id))) as Job<QueuedJob> | undefined)?.data;
         await this.redis(() => this.queue.remove(id));
         if (spec) await this.uncountClientJob(spec).catch(() => undefined);
         const mark = JSON.stringify({ ...job, queuePosition: null });
@@ -217,7 +230,21 @@ export class RedisJobQueue implements JobQueue {
     };
   }
 
+  async progressOf(progressId: string): Promise<ProgressReport> {
+    const kept = await this.redis(() => this.commands.get(progressKey(progressId)));
+    if (!kept) return WAITING_REPORT;
+    if (kept.startsWith('{')) return JSON.parse(kept) as ProgressReport;
+    const job = await this.get(kept);
+    return job ? reportOfRecord(job) : WAITING_REPORT;
+  }
+
+  /** The job and its files go; its progress report stays readable under its progress id for a minute. */
   async forget(id: string): Promise<void> {
+    const progressId = ((await this.redis(() => Job.fromId(this.queue, id)).catch(() => undefined)) as Job<QueuedJob> | undefined)?.data.progressId;
+    const record = progressId ? await this.get(id).catch(() => undefined) : undefined;
+    if (progressId && record) {
+      await this.redis(() => this.commands.set(progressKey(progressId), JSON.stringify(reportOfRecord(record)), 'PX', PROGRESS_KEPT_AFTER_END_MS)).catch(() => undefined);
+    }
     await this.redis(() => this.queue.remove(id)).catch(() => undefined);
     await this.storage.remove(id);
   }
@@ -227,7 +254,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async heldResults(): Promise<HeldResult[]> {
-    const done = (await this.redis(() => this.queue.getJobs(['completed']))) as Job<JobSpec>[];
+    const done = (await this.redis(() => this.queue.getJobs(['completed']))) as Job<QueuedJob>[];
     return done.flatMap((job) => {
       const result = job.returnvalue as JobResultFile | null;
       return result ? [{ jobId: job.id!, client: job.data.clientAddress, bytes: result.size, finishedAt: job.finishedOn ?? Date.now() }] : [];
@@ -236,7 +263,7 @@ export class RedisJobQueue implements JobQueue {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    await this.worker?.close();
+    await this.bullWorker?.close();
     await this.events?.close();
     await this.queue.close();
     this.cancelListener?.disconnect();
@@ -244,19 +271,21 @@ export class RedisJobQueue implements JobQueue {
   }
 
   /** A worker's run of one job; failures are written as the answer they stand for, and never retried. */
-  private async run(job: Job<JobSpec>, signal: AbortSignal | undefined): Promise<JobResultFile | null> {
+  private async run(job: Job<QueuedJob>, signal: AbortSignal | undefined): Promise<JobResultFile | null> {
     const spec = job.data;
-    const abort = signal ?? new AbortController().signal;
-    const report: JobProgressReport = { state: 'running', stages: [] };
-    const publish = throttled(PROGRESS_EVERY_MS, () => {
-      const progress = publishedProgress(report);
-      if (progress) void job.updateProgress(progress).catch(() => undefined);
-    });
+    const publishNow = () => {
+      const progress = record.published();
+      return progress ? job.updateProgress(progress).catch(() => undefined) : Promise.resolve();
+    };
+    const publish = throttled(PROGRESS_EVERY_MS, () => void publishNow());
+    const record = new ProgressRecord(publish.call);
     try {
-      return await this.executor.execute(spec, abort, recordingReporter(report, publish));
-    } catch (error) {
-      await this.storage.remove(spec.id);
-      const reason: FailedReason = abort.aborted ? { cancelled: true } : { failure: this.executor.failureOf(spec, error) };
+      const ending = await this.worker.run(spec, signal ?? new AbortController().signal, record);
+      // The final record (items still running marked done or failed) is in Redis before the job ends.
+      publish.cancel();
+      await publishNow();
+      if ('result' in ending) return ending.result;
+      const reason: FailedReason = 'cancelled' in ending ? { cancelled: true } : { failure: ending.failure };
       throw new UnrecoverableError(JSON.stringify(reason));
     } finally {
       await this.uncountClientJob(spec).catch(() => undefined);
@@ -301,11 +330,12 @@ function redisOptions(url: string): RedisAddress {
   };
 }
 
-function progressOf(job: Job): ProgressMeasure {
+/** What the job's work last published of its progress, if anything. */
+function progressOf(job: Job): ProgressMeasure | undefined {
   const progress = job.progress as Partial<ProgressMeasure> | number;
   return typeof progress === 'object' && typeof progress.fraction === 'number' && typeof progress.stage === 'string'
     ? { fraction: progress.fraction, stage: progress.stage, ...(Array.isArray(progress.steps) ? { steps: progress.steps } : {}) }
-    : { fraction: 0, stage: 'starting' };
+    : undefined;
 }
 
 /** The worker's JSON, or undefined for BullMQ's own reasons (a job stalled twice: its worker died). */
@@ -323,21 +353,27 @@ function isConnectionError(error: unknown): boolean {
   return /LOADING|TRYAGAIN|READONLY|enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(message);
 }
 
-/** Calls `fn` at most once per `ms`, and once more after the last call. */
-function throttled(ms: number, fn: () => void): () => void {
+/** Calls `fn` at most once per `ms`, and once more after the last call (unless cancelled). */
+function throttled(ms: number, fn: () => void): { call: () => void; cancel: () => void } {
   let last = 0;
   let timer: NodeJS.Timeout | undefined;
-  return () => {
-    const wait = last + ms - Date.now();
-    if (wait <= 0) {
-      last = Date.now();
-      fn();
-    } else {
-      timer ??= setTimeout(() => {
-        timer = undefined;
+  return {
+    call: () => {
+      const wait = last + ms - Date.now();
+      if (wait <= 0) {
         last = Date.now();
         fn();
-      }, wait);
-    }
+      } else {
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          last = Date.now();
+          fn();
+        }, wait);
+      }
+    },
+    cancel: () => {
+      clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }

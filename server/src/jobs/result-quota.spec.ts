@@ -1,5 +1,9 @@
+import { toApiError } from '../http/api-exception.filter';
 import type { HeldResult } from './job-queue';
 import { refuseOverResultQuota } from './result-quota';
+
+/** The answer a refusal gets at the HTTP edge. */
+const answerTo = (error: unknown) => toApiError(error, { maxUploadBytes: 1, maxFiles: 1 });
 
 /** A queue's view of its kept results, recording which it was asked to forget. */
 function queueHolding(results: HeldResult[]) {
@@ -37,7 +41,7 @@ describe('refuseOverResultQuota', () => {
 
   it("refuses with the address's 429 when its own results fill its quota, whatever the expired ones of others", async () => {
     const queue = queueHolding([result('mine-1', 'alice', 30, 2), result('mine-2', 'alice', 30, 9), result('old', 'bob', 10, 30)]);
-    const refusal = await refuseOverResultQuota(queue, 'alice', limits).catch((error: unknown) => error);
+    const refusal = answerTo(await refuseOverResultQuota(queue, 'alice', limits).catch((error: unknown) => error));
     expect(refusal).toMatchObject({ status: 429, detail: expect.stringMatching(/^Your results waiting to be downloaded/) });
     // Alice's first result expires in about a minute: that is when to try again.
     expect(Number((refusal as { extra: { headers: Record<string, string> } }).extra.headers['Retry-After'])).toBeGreaterThan(50);
@@ -46,6 +50,6 @@ describe('refuseOverResultQuota', () => {
 
   it("refuses with the server's 429 when everyone's results within their time fill the total", async () => {
     const queue = queueHolding([result('a', 'alice', 50, 1), result('b', 'bob', 50, 2)]);
-    await expect(refuseOverResultQuota(queue, 'carol', limits)).rejects.toMatchObject({ status: 429, detail: expect.stringMatching(/^The server holds as many results/) });
+    expect(answerTo(await refuseOverResultQuota(queue, 'carol', limits).catch((error: unknown) => error))).toMatchObject({ status: 429, detail: expect.stringMatching(/^The server holds as many results/) });
   });
 });

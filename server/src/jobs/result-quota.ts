@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ResultQuotaReachedError } from './job-errors';
 import type { HeldResult, JobQueue } from './job-queue';
 
 export interface ResultQuotaLimits {
@@ -11,7 +11,7 @@ export interface ResultQuotaLimits {
 }
 
 /**
- * Refuses a new async job from `client` (429) while the finished results
+ * Refuses a new async job from `client` (ResultQuotaReachedError, a 429) while the finished results
  * waiting to be downloaded take the server's quota or the address's. A result
  * can only be counted once it exists, so the jobs running meanwhile may pass
  * the quota by their own results; after that nothing more is taken. When room
@@ -38,7 +38,7 @@ export async function refuseOverResultQuota(queue: Pick<JobQueue, 'heldResults' 
   if (!over) return;
   const blocking = over === 'address' ? kept.filter((r) => r.client === client) : kept;
   const firstExpiry = Math.min(...blocking.map((r) => r.finishedAt + limits.ttlMs));
-  throw ApiError.resultQuotaReached(over, over === 'address' ? limits.perClientBytes : limits.totalBytes, Math.max(1, Math.ceil((firstExpiry - now) / 1000)));
+  throw new ResultQuotaReachedError(over, over === 'address' ? limits.perClientBytes : limits.totalBytes, Math.max(1, Math.ceil((firstExpiry - now) / 1000)));
 }
 
 /** Which quota the held results fill, the address's first. */

@@ -8,17 +8,18 @@ import {
   formatMegabytes,
   maxFilesPerRequest,
   renderFileName,
-  resolveResult,
   RESULT_CONTENT_TYPES,
   FILE_TYPES,
   fileFieldsOf,
+  declaredAnswers,
   type AnyTool,
+  type DeclaredAnswer,
   type Field,
 } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError, problemBody, unexpectedFailureBody } from '../http/api-error';
 import { contentDisposition } from '../tool-routing/content-disposition';
-import { groupByEndpoint } from '../tool-routing/processor-discovery';
+import { groupByEndpoint } from '../tool-execution/processor-discovery';
 
 /**
  * The OpenAPI 3.1 document of the tool API, built from the registry: one path per
@@ -128,6 +129,7 @@ function operation(route: readonly AnyTool[], config: OpenApiOptions['config']):
     requestBody: { required: true, content: { 'multipart/form-data': requestContent(route, config) } },
     responses: {
       '200': success(route),
+      ...noContent(route),
       '400': badRequest(route, config),
       '413': {
         description: `A file is larger than ${formatMegabytes(config.maxUploadBytes)}, or the request larger than ${formatMegabytes(config.maxRequestBytes)}.`,
@@ -245,25 +247,23 @@ function success(route: readonly AnyTool[]): Json {
   const binary = (mediaType: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: mediaType } });
   const content: Json = {};
   const lines: string[] = [];
+  const headers: Json = {};
   for (const tool of route) {
-    const declared = resolveResult(tool);
-    const mediaType = declared.apiContentType;
-    content[mediaType] ??= binary(mediaType);
-    const name = `\`${declared.download.api}\``;
-    let line = declared.download.namedByProcessor
-      ? `the result (${mediaType}), named after what the document holds (its title), else ${name} after the upload`
-      : `the result (${mediaType}), named ${name} after the first upload`;
-    for (const variant of tool.result.variants ?? []) {
-      const answer = resolveResult(tool, Object.fromEntries(Object.entries(variant.when).map(([field, values]) => [field, values[0]])));
-      content[answer.apiContentType] ??= binary(answer.apiContentType);
-      const when = Object.entries(variant.when).map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`).join(' and ');
-      line += `; while ${when}, ${answer.apiContentType} named \`${answer.download.api}\``;
-    }
+    const [own, ...others] = declaredAnswers(tool);
+    const named = (answer: DeclaredAnswer) =>
+      answer.download.namedByProcessor
+        ? `named after what the document holds (its title, or the name it carries), else \`${answer.download.api}\` after the upload`
+        : `named \`${answer.download.api}\``;
+    let line = `the result (${own.apiContentType}), ${named(own)}${own.download.namedByProcessor ? '' : ' after the first upload'}`;
+    for (const answer of [own, ...others]) content[answer.apiContentType] ??= binary(answer.apiContentType);
+    for (const answer of others) line += `; when ${answer.when}, ${answer.apiContentType} ${named(answer)}`;
     if (tool.input.multiple && !tool.input.combine && tool.result.kind !== 'zip') {
       content[RESULT_CONTENT_TYPES.zip] ??= binary(RESULT_CONTENT_TYPES.zip);
       line += `; several files give a ZIP (${RESULT_CONTENT_TYPES.zip}) of one result each, named like the first with \`.zip\``;
     }
+    if (tool.result.noContentWhen) line += `; 204 No Content when ${tool.result.noContentWhen}`;
     lines.push(label(tool, shared, `${line}.`));
+    for (const [header, says] of Object.entries(tool.result.headers ?? {})) headers[header] ??= { description: label(tool, shared, says), schema: { type: 'string' } };
   }
   const exampleName = renderFileName(route[0].download.api, EXAMPLE_UPLOAD, defaultsOf(route[0]));
   return {
@@ -274,9 +274,17 @@ function success(route: readonly AnyTool[]): Json {
         schema: { type: 'string' },
         example: contentDisposition(exampleName),
       },
+      ...headers,
     },
     content,
   };
+}
+
+/** 204 for the tools on the route that answer nothing when the document holds nothing to answer with (PDF to CSV without tables). */
+function noContent(route: readonly AnyTool[]): Json {
+  const answering = route.filter((tool) => tool.result.noContentWhen);
+  if (answering.length === 0) return {};
+  return { '204': { description: answering.map((tool) => label(tool, route.length > 1, `no content: ${tool.result.noContentWhen}.`)).join(' ') } };
 }
 
 function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config']): Json {

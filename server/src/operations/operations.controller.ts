@@ -4,9 +4,9 @@ import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { runProcess } from '../engines/process';
-import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue';
 import { Workspace } from '../workspace/workspace';
 import { ownedFolderPrefix } from '../workspace/sweeper';
+import { READINESS_CHECKS, type ReadinessCheck } from './readiness';
 
 /** How long a good engine check is believed: readiness probes come every few seconds. */
 const ENGINE_CHECK_TTL_MS = 30_000;
@@ -21,7 +21,7 @@ export class OperationsController {
 
   constructor(
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(READINESS_CHECKS) private readonly services: readonly ReadinessCheck[],
   ) {}
 
   @Get('health/live')
@@ -34,7 +34,7 @@ export class OperationsController {
   @Header('Cache-Control', 'no-store')
   async ready(@Res() res: Response): Promise<void> {
     const checks: Record<string, 'UP' | 'DOWN'> = { engines: (await this.enginesWork()) ? 'UP' : 'DOWN' };
-    if (this.config.redisUrl) checks.redis = (await this.queue.depth().then(() => true, () => false)) ? 'UP' : 'DOWN';
+    for (const service of this.services) checks[service.name] = (await service.up().catch(() => false)) ? 'UP' : 'DOWN';
     const up = Object.values(checks).every((check) => check === 'UP');
     res.status(up ? 200 : 503).json({ status: up ? 'UP' : 'DOWN', checks });
   }

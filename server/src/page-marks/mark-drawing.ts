@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import type { InputFile } from '@folio/registry';
+import { readPageSizes } from '../engines/poppler';
 import type { EngineOptions } from '../engines/process';
 import { svgToPdf, SvgRenderError } from '../engines/rsvg';
 import { cleanSvg, UnreadableSvgError } from '../engines/svg-clean';
@@ -29,7 +28,8 @@ export async function drawingMark(file: InputFile, size: ImageMarkSize, workspac
     }
     throw error;
   }
-  const { width: naturalWidth, height: naturalHeight } = (await PDFDocument.load(await readFile(pdf))).getPage(0).getSize();
+  // Read by pdfinfo: the drawing is librsvg's, but made from a visitor's file, so no parser of ours holds it in the server's process.
+  const [{ width: naturalWidth, height: naturalHeight }] = await readPageSizes(pdf, engine);
   if (!(naturalWidth > 0 && naturalHeight > 0)) throw new InvalidInputError(`The SVG "${file.originalName}" has no size to draw it at.`);
   const width = size.width ?? (size.height === undefined ? naturalWidth : (size.height * naturalWidth) / naturalHeight);
   const height = size.height ?? (size.width === undefined ? naturalHeight : (size.width * naturalHeight) / naturalWidth);

@@ -6,11 +6,9 @@ import type { Request, Response } from 'express';
 import { maxFilesPerRequest, maxPartsPerRequest, pascalCase, toolForOperation } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
-import type { ToolBinding } from './processor-discovery';
-import { ToolCatalog } from './tool-catalog';
-import { ToolRunner } from './tool-runner';
-import { JobRequests } from '../jobs/job-requests';
-import { requestWorkspace } from '../workspace/workspace';
+import type { ToolBinding } from '../tool-execution/processor-discovery';
+import { requestWorkspace } from './request-workspace';
+import { ToolRequests } from './tool-requests';
 
 /**
  * Builds the controller of one endpoint from the declarations of the tools on it
@@ -52,19 +50,14 @@ export function createToolController(route: readonly ToolBinding[], config: Serv
 
   @Controller()
   class ToolController {
-    constructor(
-      private readonly runner: ToolRunner,
-      private readonly catalog: ToolCatalog,
-      private readonly jobs: JobRequests,
-    ) {}
+    constructor(private readonly requests: ToolRequests) {}
 
     @Post(endpoint)
     @UseInterceptors(Upload)
     handle(@Req() req: Request, @Res() res: Response): Promise<void> {
       // A sharing tool when the body carries one of its fields, else the owner (as a pipeline step chooses).
       const tool = toolForOperation(routeTools, endpoint, (req.body ?? {}) as Record<string, unknown>)!;
-      if (this.jobs.takes(req)) return this.jobs.run(tool, req, res);
-      return this.runner.run(tool, this.catalog.processorOf(tool), req, res);
+      return this.requests.handle(tool, req, res);
     }
 
     @Get(endpoint)

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
+import type { JobFailure } from '../jobs/job';
 import { contentDisposition } from './content-disposition';
 
 /** A result file as it is answered: its bytes and what the headers say about them. */
@@ -21,4 +22,11 @@ export async function sendResult(res: Response, result: ResultResponse): Promise
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Access-Control-Expose-Headers', ['Content-Disposition', ...Object.keys(result.headers ?? {})].join(', '));
   await pipeline(result.stream, res);
+}
+
+/** A failed job's answer: the status, problem JSON and headers the exception filter sends for the same error. */
+export function sendFailure(res: Response, failure: JobFailure): void {
+  for (const [name, value] of Object.entries(failure.headers ?? {})) res.setHeader(name, value);
+  // Problem JSON for every known problem (a 503, a timeout's 500 too); the reference's plain JSON for an unexpected 500.
+  res.status(failure.status).type('type' in failure.body ? 'application/problem+json' : 'application/json').send(JSON.stringify(failure.body));
 }

@@ -28,8 +28,8 @@ export function sweepWorkspaces(workDir: string, maxAgeMs: number, now = Date.no
   return removed;
 }
 
-/** The folders a server makes in its work folder: a request's, and the readiness probe's. */
-export const WORK_FOLDER_KINDS = ['req', 'ready'] as const;
+/** The folders a server makes in its work folder: a request's uploads', a job's, and the readiness probe's. */
+export const WORK_FOLDER_KINDS = ['req', 'job', 'ready'] as const;
 export type WorkFolderKind = (typeof WORK_FOLDER_KINDS)[number];
 
 /**

@@ -1,5 +1,6 @@
-import { handWrittenPdf } from '../support/hostile-pdfs';
+import { handWrittenPdf, objectStreamBomb } from '../support/hostile-pdfs';
 import { makePdf } from '../support/pdfs';
+import { loopingNameTreePdf, loopingOutlinePdf, loopingPageTreePdf } from '../support/looping-pdfs';
 import {
   replaceOnce,
   SEED_TEXT,
@@ -25,7 +26,7 @@ export interface DamagedPdf {
   build: () => Buffer | Promise<Buffer>;
 }
 
-export type DamageKind = 'seed' | 'truncation' | 'xref' | 'object stream' | 'encryption' | 'pdf-style numbers' | 'huge page' | 'self-reference';
+export type DamageKind = 'seed' | 'truncation' | 'xref' | 'object stream' | 'encryption' | 'pdf-style numbers' | 'huge page' | 'self-reference' | 'exhaustion';
 
 /** Seed 1: pdf-lib's output (3 pages, objects in object streams, a cross-reference stream). */
 const pdfLibSeed = () => makePdf(3, { label: 'corpus', title: 'Corpus seed', modified: new Date(Date.UTC(2024, 0, 1)) });
@@ -198,6 +199,19 @@ const selfReferences: [string, () => Buffer][] = [
   }],
 ];
 
+/**
+ * Valid files made to exhaust a reader that holds a whole document in memory (Issue 27). The file of
+ * 600,000 tiny objects goes to the tools it threatens only (pdf-lib-isolation.spec.ts): 29 MB for every tool.
+ */
+/** Trees that turn back on themselves or share branches (server/test/support/looping-pdfs.ts). */
+const loops: [string, () => Buffer][] = [
+  ['bookmarks whose siblings and children point back at each other', () => loopingOutlinePdf()],
+  ['page tree that lists itself through a second node', () => loopingPageTreePdf()],
+  ['name trees whose kids loop, and share branches 40 levels deep', () => loopingNameTreePdf()],
+];
+
+const exhaustion: [string, () => Buffer][] = [['object stream inflating to 1 GiB beside a valid page', () => objectStreamBomb(1)]];
+
 const entries = (kind: DamageKind, list: [string, () => Buffer][]): DamagedPdf[] => list.map(([name, build]) => ({ name, kind, build }));
 
 /** Every damaged file, in a stable order (the order of the test names). */
@@ -212,4 +226,6 @@ export const DAMAGED_PDFS: readonly DamagedPdf[] = [
   ...entries('pdf-style numbers', numbers),
   ...entries('huge page', hugePages),
   ...entries('self-reference', selfReferences),
+  ...entries('self-reference', loops),
+  ...entries('exhaustion', exhaustion),
 ];

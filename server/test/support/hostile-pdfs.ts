@@ -1,5 +1,6 @@
 import { constants, deflateSync } from 'node:zlib';
 import { makePdf } from './pdfs';
+import { loopingNameTreePdf, loopingOutlinePdf, loopingPageTreePdf } from './looping-pdfs';
 
 /** Broken and hostile inputs, each a real-world way a PDF service gets hurt. */
 
@@ -62,6 +63,54 @@ export function imageBomb(): Buffer {
   ]);
 }
 
+/**
+ * One page, then `count` tiny objects (`N 0 obj [1 2 3] endobj`) nothing refers to,
+ * all listed in a correct cross-reference table: what a streaming reader (qpdf)
+ * skips costs a parser that holds every object in memory (pdf-lib) about 850
+ * bytes of heap and some microseconds each. Issue 27: 2 000 000 of them (97 MB)
+ * took one in-process load 166 s and 1.7 GB. Without `endobj` (pdf-lib does not
+ * need it) each object carries the keyword `obj` only once.
+ */
+export function manyObjectsPdf(count: number, { endobj = true } = {}): Buffer {
+  const head = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>',
+  ];
+  const total = head.length + count;
+  const chunks: string[] = ['%PDF-1.7\n'];
+  const offsets = new Array<number>(total);
+  let offset = chunks[0].length;
+  for (let number = 1; number <= total; number++) {
+    const body = number <= head.length ? `${head[number - 1]}\nendobj` : endobj ? '[1 2 3]\nendobj' : '[1 2 3]';
+    const chunk = `${number} 0 obj\n${body}\n`;
+    offsets[number - 1] = offset;
+    offset += chunk.length;
+    chunks.push(chunk);
+  }
+  chunks.push(`xref\n0 ${total + 1}\n0000000000 65535 f \n`);
+  for (const o of offsets) chunks.push(`${String(o).padStart(10, '0')} 00000 n \n`);
+  chunks.push(`trailer\n<< /Size ${total + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`);
+  return Buffer.from(chunks.join(''), 'latin1');
+}
+
+/**
+ * About 1 MB that holds an object stream inflating to `gib` GiB of zeros (blanks
+ * to a PDF parser), beside a valid one-page document that never refers to it: a
+ * reader that decodes every object stream up front (pdf-lib) inflates it all
+ * before it finds nothing there. Issue 27: three at once kept /health/live
+ * waiting 17 s.
+ */
+export function objectStreamBomb(gib = 1): Buffer {
+  const stream = deflatedZeros(16 * 1024 * 1024, 64 * gib);
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>',
+    Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+  ]);
+}
+
 /** Each hostile input by name, built on demand (names are known up front, so each can be its own test). */
 export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
   'truncated PDF': async () => {
@@ -80,4 +129,13 @@ export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
     handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 75000 >>']),
   'decompression bomb (2 GiB of zeros)': decompressionBomb,
   'huge image (declaring 2.7 GB of pixels)': imageBomb,
+  // The file of 600,000 tiny objects is not here: the tools that read whole documents take qpdf longer than
+  // this suite's 20 s job limit on it (the limit's 500, as the reference's); pdf-lib-isolation.spec.ts sends it to
+  // the tools it threatens. Nor the form whose fields share their kids: it holds every Poppler tool for its
+  // watchdog; looping-structures.spec.ts sends it to one tool of each reader.
+  'object stream inflating to 1 GiB': () => objectStreamBomb(1),
+  // Called when used: looping-pdfs.ts builds on this module.
+  'bookmarks that loop': () => loopingOutlinePdf(),
+  'page tree that lists itself': () => loopingPageTreePdf(),
+  'name trees that loop and share branches 40 levels deep': () => loopingNameTreePdf(),
 };

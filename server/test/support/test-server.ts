@@ -22,6 +22,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     workDir: join(root, 'work'),
     dataDir: join(root, 'data'),
     webDir: join(root, 'web'),
+    // A processor that answers what its declaration does not allow fails the test.
+    refuseUndeclaredResults: true,
     ...overrides,
   });
   const app = await createApp(config, { logger: ['error'], ...options });

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { addAttachmentsTool, type InputFile } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { ArchivalConversionError, convertToArchival } from '../../engines/ghostscript';
-import { ApiError } from '../../http/api-error';
+import { convertToArchival } from '../../engines/ghostscript';
 import { addAttachments, type Attachment } from '../../engines/qpdf';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { InvalidInputError } from '../../input-checks/input-errors';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { associateAttachments } from './associated-files';
 import { attachmentNames } from './attachment-names';
 import { mediaTypeOf } from './media-types';
@@ -50,15 +49,8 @@ export class AddAttachmentsProcessor implements Processor<typeof addAttachmentsT
     if (params.convertToPdfA3b) {
       await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
       source = workspace.newPath('.pdf');
-      try {
-        await convertToArchival(file.path, file.pageCount ?? 1, source, { standard: 'pdfa', part: 3 }, workspace.newPath('.ps'), engine);
-      } catch (error) {
-        // As PDF to PDF/A answers it (reference E060).
-        if (error instanceof ArchivalConversionError) {
-          throw new ApiError(400, '/errors/pdfa-conversion', 'PDF/A Conversion Failed', `PDF/A conversion failed: ${error.detail}`, { errorCode: 'E060' });
-        }
-        throw error;
-      }
+      // A conversion Ghostscript refuses is answered as PDF to PDF/A answers it (reference E060).
+      await convertToArchival(file.path, file.pageCount ?? 1, source, { standard: 'pdfa', part: 3 }, workspace.newPath('.ps'), engine);
     }
     const output = workspace.newPath('.pdf');
     await addAttachments(source, output, attachments, workspace.newPath('.json'), engine);

@@ -6,7 +6,7 @@ import { translation } from '../../page-marks/geometry';
 import { drawingMark } from '../../page-marks/mark-drawing';
 import { sizedImageMark } from '../../page-marks/mark-image';
 import { applyMarks, type OverlayPage } from '../../page-marks/overlay';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /**
  * Add Image to PDF: the picture becomes a mark (a PNG or JPEG embedded as an

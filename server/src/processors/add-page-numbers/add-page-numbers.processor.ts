@@ -5,7 +5,7 @@ import { parseColourValue } from '../../page-marks/colours';
 import { shapeTexts } from '../../page-marks/mark-text';
 import { applyMarks, type OverlayPage } from '../../page-marks/overlay';
 import { documentOf, renderOrder } from '../../page-orders/page-orders';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { numberAlignment, numberMatrix, numberText } from './page-number-layout';
 
 /**

@@ -1,6 +1,6 @@
 import { addPasswordTool } from '@folio/registry';
 import { protectPdf } from '../../pdf-encryption/pdf-encryption';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /** Encrypts the PDF with the passwords, key length and restrictions asked for (qpdf). */
 @ToolProcessor(addPasswordTool)

@@ -10,7 +10,7 @@ import { shapeTexts, textLines } from '../../page-marks/mark-text';
 import type { Mark } from '../../page-marks/marks';
 import { applyMarks, type OverlayPage } from '../../page-marks/overlay';
 import { documentOf, renderOrder } from '../../page-orders/page-orders';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { expandPlaceholders, usesDocumentInfo, variesByPage, type StampContext } from './stamp-placeholders';
 import { columnAlignment, stampMatrix } from './stamp-layout';

@@ -12,7 +12,7 @@ import { imageMark } from '../../page-marks/mark-image';
 import { shapeTexts, textLines } from '../../page-marks/mark-text';
 import type { Mark } from '../../page-marks/marks';
 import { applyMarks, type OverlayPage } from '../../page-marks/overlay';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { tileMatrices } from './watermark-tiles';
 

@@ -7,7 +7,7 @@ import { recolourPdf } from '../../engines/pikepdf';
 import { readPageSizes } from '../../engines/poppler';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { parseColourValue, type Rgb } from '../../page-marks/colours';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 type Params = ToolParams<typeof advancedColourTool>;
 

@@ -5,7 +5,7 @@ import { readPageSizes } from '../../engines/poppler';
 import { InvalidPatternError, redactText, SearchTooLongError } from '../../engines/pymupdf';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { parseBoxColour } from './box-colour';
 import { redactionHeaders } from './redaction-headers';
 import { searchTerms } from './search-terms';

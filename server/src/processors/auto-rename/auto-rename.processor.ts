@@ -1,7 +1,7 @@
 import { autoRenameTool } from '@folio/registry';
 import { readTextRuns } from '../../engines/poppler-text';
 import { decrypt } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { linesOf, nameFromLines, type TextLine } from './title-name';
 
 /** Pages looked at for one with text: a long scan without a text layer is not read to its end for nothing. */
@@ -25,6 +25,8 @@ export class AutoRenameProcessor implements Processor<typeof autoRenameTool> {
     const last = Math.min(file.pageCount ?? 1, PAGES_SEARCHED);
     const pages = await readTextRuns(output, { first: 1, last }, engine);
     const lines = pages.map((page) => linesOf(page.runs)).find((found): found is TextLine[] => found.length > 0) ?? [];
-    return { path: output, fileName: nameFromLines(lines, params.useFirstTextAsFallback) ?? file.originalName };
+    // No title found: the declaration's name, the upload's own.
+    const title = nameFromLines(lines, params.useFirstTextAsFallback);
+    return title === undefined ? { path: output } : { path: output, fileName: title };
   }
 }

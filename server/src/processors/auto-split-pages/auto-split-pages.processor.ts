@@ -6,7 +6,7 @@ import { countPages, splitIntoRanges } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError, TooManyPagesError } from '../../input-checks/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { findDividerPages, searchDpi } from './divider-search';
 import { partsBetweenDividers } from './split-plan';
 

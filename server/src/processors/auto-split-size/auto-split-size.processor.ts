@@ -4,7 +4,7 @@ import type { EngineOptions } from '../../engines/process';
 import { assemblePages, cutRanges, splitIntoRanges } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { estimatedParts, partsBySize, type PartCutter, type SizedPart } from './size-parts';
 import { rangesOfDocuments, rangesOfPages, readSplitValue } from './split-value';

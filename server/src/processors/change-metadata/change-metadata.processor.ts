@@ -3,7 +3,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { decodedStreamSize, readSomeObjects, readStreamText, updateObjects, type ObjectUpdate, type QpdfObjects } from '../../engines/qpdf';
 import type { EngineOptions } from '../../engines/process';
 import { asDict, isReference } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { buildDocumentInfo, xmpNow } from './document-info';
 import { forUpdate } from './json-names';
 import { updateXmpPacket } from './xmp-packet';

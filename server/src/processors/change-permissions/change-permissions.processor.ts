@@ -1,6 +1,6 @@
 import { changePermissionsTool } from '@folio/registry';
 import { protectPdf } from '../../pdf-encryption/pdf-encryption';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /** Sets the restrictions with no password to open the file: AES-256 and a random owner password (qpdf). */
 @ToolProcessor(changePermissionsTool)

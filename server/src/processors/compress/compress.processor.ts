@@ -3,7 +3,7 @@ import { compressTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { decrypt } from '../../engines/qpdf';
 import { InvalidInputError } from '../../input-checks/input-errors';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { InvalidTargetSizeError, LEVELS, parseTargetSize } from './compression-levels';
 import { Compressor, workerCount, type Built } from './compressor';
 

@@ -1,16 +1,15 @@
 import { Inject } from '@nestjs/common';
-import type { PDFPage } from 'pdf-lib';
-import { cropBoxFromMargins, cropPdfTool, type Margins, type ToolParams } from '@folio/registry';
+import { cropPdfTool, type Margins, type ToolParams } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { intersectBoxes, openPdf, pageRotation, savePdf, setPageBox, shownSize, visibleBox, type Box } from '../../engines/pdf-lib';
-import { readGrayImage, renderGrayPages, type GrayImage } from '../../engines/poppler';
+import { runPdfLibTaskOnPdf } from '../../engines/pdf-lib-tasks';
+import { readGrayImage, readPageSizes, renderGrayPages, type GrayImage, type ShownPageSize } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { TooManyPagesError } from '../../input-checks/input-errors';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError, TooManyPagesError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { refuseContentBombs } from '../../input-checks/content-budget';
+import type { Cut } from './crop-pdf.task';
 
 type CropParams = ToolParams<typeof cropPdfTool>;
 
@@ -18,54 +17,48 @@ type CropParams = ToolParams<typeof cropPdfTool>;
 const WHITE = 250;
 
 /**
- * Sets each page's MediaBox and CropBox to its crop (pdf-lib): the content stays
- * as it is, text remains text, and what lies outside is hidden, not deleted
- * (the reference deletes it with Ghostscript, which we do not ship). The crop is
- * one of: the content's bounds (`autoCrop`), the visitor's margins, or the API
- * client's rectangle.
+ * Sets each page's MediaBox and CropBox to its crop (pdf-lib, crop-pdf.task.ts):
+ * the content stays as it is, text remains text, and what lies outside is
+ * hidden, not deleted (the reference deletes it with Ghostscript, which we do
+ * not ship). The crop is one of: the content's bounds (`autoCrop`), the
+ * visitor's margins, or the API client's rectangle.
  */
 @ToolProcessor(cropPdfTool)
 export class CropPdfProcessor implements Processor<typeof cropPdfTool> {
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof cropPdfTool>): Promise<ProcessorOutput> {
-    const doc = await openPdf(file.path, workspace, engine);
-    const pages = doc.getPages();
-    const crops = params.autoCrop ? await this.contentBoxes(file, pages, workspace, engine) : requestedBoxes(pages, params);
-    pages.forEach((page, i) => {
-      const crop = crops[i];
-      if (crop) setPageBox(page, crop);
-    });
+    const cut: Cut = params.autoCrop ? { pageMargins: await this.contentMargins(file, workspace, engine) } : requestedCut(params);
     const output = workspace.newPath('.pdf');
-    await savePdf(doc, output);
+    await runPdfLibTaskOnPdf('crop-pdf', { pdf: file.path, output, cut }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
     return { path: output };
   }
 
-  /** Each page's content bounds, found on a grey rendering; undefined for a blank page, which stays whole. */
-  private async contentBoxes(file: InputFile, pages: PDFPage[], workspace: Workspace, engine: EngineOptions): Promise<(Box | undefined)[]> {
+  /** The paper around each page's content, found on a grey rendering; null for a blank page, which stays whole. */
+  private async contentMargins(file: InputFile, workspace: Workspace, engine: EngineOptions): Promise<(Margins | null)[]> {
     const { maxRasterPages, maxPixelsPerPage } = this.config;
-    if (pages.length > maxRasterPages) throw new TooManyPagesError(pages.length, maxRasterPages);
+    if ((file.pageCount ?? 1) > maxRasterPages) throw new TooManyPagesError(file.pageCount ?? 1, maxRasterPages);
+    const sizes = await readPageSizes(file.path, engine);
     // 72 dpi draws one pixel per point; only a page too large for the pixel budget is drawn coarser.
-    const largestArea = Math.max(...pages.map(visibleBox).map((box) => box.width * box.height));
+    const largestArea = Math.max(...sizes.map((size) => size.width * size.height));
     const dpi = Math.min(72, Math.floor(72 * Math.sqrt(maxPixelsPerPage / largestArea) * 100) / 100);
     // Only this mode draws the pages, so only it weighs their content first (the runner's check is per processor).
     await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
-    const images = await renderGrayPages(file.path, pages.length, workspace.newPath(), dpi, engine);
-    // Only a damaged file makes Poppler see other pages than pdf-lib (which may have read a repaired copy).
-    if (images.length !== pages.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${images.length} of ${pages.length} pages`);
+    const images = await renderGrayPages(file.path, sizes.length, workspace.newPath(), dpi, engine);
+    if (images.length !== sizes.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${images.length} of ${sizes.length} pages`);
 
-    const boxes: (Box | undefined)[] = [];
-    for (const [i, page] of pages.entries()) {
+    const margins: (Margins | null)[] = [];
+    for (const [i, size] of sizes.entries()) {
       const image = await readGrayImage(images[i]);
       const ink = inkBounds(image);
-      boxes.push(ink && cropBoxFromMargins(visibleBox(page), pageRotation(page), marginsAround(ink, image, page)));
+      margins.push(ink ? marginsAround(ink, image, size) : null);
     }
-    return boxes;
+    return margins;
   }
 }
 
-/** The crop of each page from the margins (any above 0), else the API client's rectangle, else the margins of 0. */
-function requestedBoxes(pages: PDFPage[], params: CropParams): Box[] {
+/** The margins (any above 0), else the API client's rectangle, else the margins of 0. */
+function requestedCut(params: CropParams): Cut {
   const margins: Margins = { top: params.top, right: params.right, bottom: params.bottom, left: params.left };
   const { x, y, width, height } = params;
   const rectangle = [x, y, width, height];
@@ -73,25 +66,11 @@ function requestedBoxes(pages: PDFPage[], params: CropParams): Box[] {
   // page; margins of 0 cannot be told from absent ones, and cut nothing, so they defer to a rectangle.
   if (Object.values(margins).every((margin) => margin === 0) && rectangle.some((value) => value !== undefined)) {
     if (x === undefined || y === undefined || width === undefined || height === undefined) {
-      throw ApiError.invalidArgument('Crop coordinates (x, y, width, height) are required when auto-crop is not enabled');
+      throw new InvalidInputError('Crop coordinates (x, y, width, height) are required when auto-crop is not enabled');
     }
-    return pages.map((page, i) => {
-      // Cropping never enlarges a page: the rectangle is clipped to what the page shows.
-      const crop = intersectBoxes({ x, y, width, height }, visibleBox(page));
-      if (!crop) throw ApiError.invalidArgument(`The crop rectangle (x ${x}, y ${y}, width ${width}, height ${height}) lies outside page ${i + 1}.`);
-      return crop;
-    });
+    return { rectangle: { x, y, width, height } };
   }
-  return pages.map((page, i) => {
-    const crop = cropBoxFromMargins(visibleBox(page), pageRotation(page), margins);
-    if (!crop) {
-      const { width: shownWidth, height: shownHeight } = shownSize(page);
-      throw ApiError.invalidArgument(
-        `The margins leave nothing of page ${i + 1}, which is ${round(shownWidth)} × ${round(shownHeight)} px: left and right together must be less than its width, top and bottom less than its height.`,
-      );
-    }
-    return crop;
-  });
+  return { margins };
 }
 
 /** Pixel rows and columns, inclusive, that hold ink. */
@@ -126,8 +105,7 @@ function inkBounds({ width, height, pixels }: GrayImage): PixelBounds | undefine
 }
 
 /** The paper around the ink, in points, on each side as the page is shown. */
-function marginsAround(ink: PixelBounds, image: GrayImage, page: PDFPage): Margins {
-  const shown = shownSize(page);
+function marginsAround(ink: PixelBounds, image: GrayImage, shown: ShownPageSize): Margins {
   const perColumn = shown.width / image.width;
   const perRow = shown.height / image.height;
   return {
@@ -137,5 +115,3 @@ function marginsAround(ink: PixelBounds, image: GrayImage, page: PDFPage): Margi
     right: (image.width - 1 - ink.right) * perColumn,
   };
 }
-
-const round = (value: number) => Math.round(value * 100) / 100;

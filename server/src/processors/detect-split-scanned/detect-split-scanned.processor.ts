@@ -11,7 +11,7 @@ import { EngineFailedError, type EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { megapixels, pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 type Params = ToolParams<typeof detectSplitScannedTool>;
 
@@ -41,7 +41,7 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof detectSplitScannedTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof detectSplitScannedTool>): Promise<ProcessorOutput<typeof detectSplitScannedTool>> {
     const search = photoSearch(params);
     const maxPixels = pixelsWithinTimeLimit(engine.timeLimitMs, PIXELS_PER_SECOND);
     const folder = await workspace.newFolder();
@@ -78,8 +78,8 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
     }
 
     if (photos.length === 0) throw new InvalidInputError('No images detected');
+    if (photos.length === 1) return { path: photos[0].path, outcome: 'one-photo' };
     const base = baseName(file.originalName);
-    if (photos.length === 1) return { path: photos[0].path, fileName: `${base}.png`, contentType: 'image/png' };
     const zip = workspace.newPath('.zip');
     await writeZip(zip, photos.map((photo, i) => ({ path: photo.path, name: `${base}_processed_${i + 1}.png` })));
     return { path: zip };

@@ -1,6 +1,6 @@
 import { editTocTool } from '@folio/registry';
 import { writeOutlines } from '../../pdf-objects/outlines';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { parseBookmarkData } from './bookmark-data';
 
 /**

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { emailToPdfTool, type ToolParams } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument } from '../../engines/chromium';
-import { openPdf, savePdf } from '../../engines/pdf-lib';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { addAttachments, type Attachment } from '../../engines/qpdf';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import type { EngineOptions } from '../../engines/process';
 import { refusePixelBombs } from '../../html-documents/document-sources';
@@ -17,7 +17,8 @@ const MEGABYTE = 1024 * 1024;
 /**
  * Parses the message, lays it out as an HTML page (or answers that page, with
  * `downloadHtml`), prints it in the fenced browser, then embeds the
- * attachments that are within the size limit as PDF file attachments.
+ * attachments that are within the size limit as PDF file attachments (qpdf,
+ * which streams the printed document rather than parsing it whole).
  * Images the body shows inline are served to the browser from the message's
  * own parts; nothing else is ever fetched.
  */
@@ -71,7 +72,7 @@ async function readMessage(file: InputFile): Promise<EmailMessage> {
   try {
     return file.type === 'msg' ? parseMsg(bytes) : await parseEml(bytes);
   } catch (error) {
-    if (error instanceof InvalidEmailError) throw ApiError.invalidArgument(`Invalid email file "${file.originalName}": ${error.message}`);
+    if (error instanceof InvalidEmailError) throw new InvalidInputError(`Invalid email file "${file.originalName}": ${error.message}`);
     throw error;
   }
 }
@@ -111,17 +112,30 @@ async function embedAttachments(
   workspace: Workspace,
   engine: EngineOptions,
 ): Promise<void> {
-  const pdf = await openPdf(input, workspace, engine);
   const names = new Set<string>();
+  const date = pdfDate(message.date ?? new Date());
+  const attachments: Attachment[] = [];
   for (const part of parts) {
-    const name = uniqueName(safeFileName(part.fileName), names);
-    await pdf.attach(part.content, name, {
-      mimeType: part.contentType,
+    const path = workspace.newPath();
+    await writeFile(path, part.content);
+    attachments.push({
+      path,
+      name: uniqueName(safeFileName(part.fileName), names),
+      mimeType: MEDIA_TYPE.test(part.contentType) ? part.contentType : 'application/octet-stream',
       description: `Attachment of the email "${message.subject}"`,
-      ...(message.date ? { creationDate: message.date, modificationDate: message.date } : {}),
+      creationDate: date,
+      modDate: date,
     });
   }
-  await savePdf(pdf, output);
+  await addAttachments(input, output, attachments, workspace.newPath('.json'), engine);
+}
+
+/** A media type as qpdf takes it (type/subtype, nothing else); a message may declare anything. */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/;
+
+/** A PDF date in UTC. e.g. D:20240102030405Z */
+function pdfDate(date: Date): string {
+  return `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 }
 
 /** The last path segment, without control characters: names come from the sender. */

@@ -8,7 +8,7 @@ import { writeZip, type ZipEntry } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { imagesByPage, storedImageSize } from './image-uses';
 
 type Params = ToolParams<typeof extractImagesTool>;

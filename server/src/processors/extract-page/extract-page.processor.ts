@@ -1,6 +1,6 @@
 import { extractPageTool } from '@folio/registry';
 import { selectPages } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, extractOrder } from '../../page-orders/page-orders';
 
 /** Keeps every page or one run of them (page-orders.ts), in order. */

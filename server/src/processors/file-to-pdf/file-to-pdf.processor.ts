@@ -2,12 +2,11 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { Inject } from '@nestjs/common';
 import { extensionOf, fileToPdfTool } from '@folio/registry';
 import { renderHtmlToPdf } from '../../engines/chromium';
-import { postScriptToPdf, PostScriptError } from '../../engines/ghostscript';
+import { postScriptToPdf } from '../../engines/ghostscript';
 import { convertWithOffice } from '../../engines/libreoffice';
 import { normalisePdf } from '../../engines/qpdf';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import type { EngineOptions } from '../../engines/process';
 
@@ -27,7 +26,7 @@ export class FileToPdfProcessor implements Processor<typeof fileToPdfTool> {
     const extension = extensionOf(file.originalName);
     const output = workspace.newPath('.pdf');
     if (extension === '.pdf') await normalisePdf(file.path, output, engine);
-    else if (extension === '.ps') await convertPostScript(file, output, engine, this.config.maxPages);
+    else if (extension === '.ps') await postScriptToPdf(file.path, output, engine, this.config.maxPages);
     else if (BROWSER_RENDERED.has(extension)) await renderInBrowser(file, extension, output, engine);
     else await convertWithOffice({ input: await withExtension(file, extension, workspace), output, exportFilter: 'writer_pdf_Export' }, engine);
     return { path: output };
@@ -39,15 +38,6 @@ async function withExtension(file: InputFile, extension: string, workspace: Work
   const named = workspace.newPath(extension);
   await copyFile(file.path, named);
   return named;
-}
-
-async function convertPostScript(file: InputFile, output: string, engine: EngineOptions, maxPages: number): Promise<void> {
-  try {
-    await postScriptToPdf(file.path, output, engine, maxPages);
-  } catch (error) {
-    if (error instanceof PostScriptError) throw ApiError.documentNotConvertible();
-    throw error;
-  }
 }
 
 async function renderInBrowser(file: InputFile, extension: string, output: string, engine: EngineOptions): Promise<void> {

@@ -6,7 +6,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, type ShownPageSize } from '../../engines/poppler';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { flattenFormFields } from './form-flattening';
 import { restorePageSizes } from './page-sizes';
 

@@ -5,7 +5,7 @@ import { writePlainText } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
 import { decodedStreamSize, readDocument, readStreamText } from '../../engines/qpdf';
 import { PdfObjects, textOf } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { complianceSummary, compliancySection, looksSecCompliant, standardClaims } from './compliance';
 import {
   documentInfoSection,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { htmlToPdfTool, type ToolParams } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument, type PdfPageOptions } from '../../engines/chromium';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { archiveAssets, decodeText, mainDocument, readUploadedZip, refusePixelBombs } from '../../html-documents/document-sources';
 
 const PAGE_FORMATS: Record<ToolParams<typeof htmlToPdfTool>['pageSize'], PdfPageOptions['format']> = {
@@ -36,7 +36,7 @@ async function documentFrom(file: InputFile, includeResources: boolean): Promise
   }
   const files = await readUploadedZip(file.path);
   const main = mainDocument(files, 'index.html', ['.html', '.htm']);
-  if (!main) throw ApiError.invalidArgument('The ZIP holds no HTML file (.html or .htm).');
+  if (!main) throw new InvalidInputError('The ZIP holds no HTML file (.html or .htm).');
   const html = decodeText(files.get(main)!);
   const assets = includeResources ? files : undefined;
   refusePixelBombs(html, assets);

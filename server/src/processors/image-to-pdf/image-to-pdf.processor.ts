@@ -6,8 +6,8 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { identifyFrames, normaliseToPng, UnreadableImageError, type ImageColour, type ImageFrame } from '../../engines/imagemagick';
 import { imageDimensions } from '../../engines/image-dimensions';
 import { EngineFailedError } from '../../engines/process';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { megapixels } from '../../input-checks/raster-budget';
 
 type ImageFit = ToolParams<typeof imageToPdfTool>['imageFit'];
@@ -85,7 +85,7 @@ export class ImageToPdfProcessor implements Processor<typeof imageToPdfTool> {
   private checkFrame(file: InputFile, width: number, height: number): void {
     const { maxPixelsPerPage } = this.config;
     if (width * height > maxPixelsPerPage) {
-      throw ApiError.invalidArgument(
+      throw new InvalidInputError(
         `The image "${file.originalName}" is ${width} × ${height} pixels; images of up to ${megapixels(maxPixelsPerPage)} megapixels can be converted.`,
       );
     }
@@ -93,22 +93,22 @@ export class ImageToPdfProcessor implements Processor<typeof imageToPdfTool> {
 
   private checkBudgets(images: readonly PageImage[]): void {
     const { maxRasterPages, maxPixelsPerRequest } = this.config;
-    if (images.length > maxRasterPages) throw ApiError.invalidArgument(`At most ${maxRasterPages} images (TIFF pages included) can go into one PDF; these make ${images.length}.`);
+    if (images.length > maxRasterPages) throw new InvalidInputError(`At most ${maxRasterPages} images (TIFF pages included) can go into one PDF; these make ${images.length}.`);
     let total = 0;
     for (const { file, frame } of images) {
       this.checkFrame(file, frame.width, frame.height);
       total += frame.width * frame.height;
     }
     if (total > maxPixelsPerRequest) {
-      throw ApiError.invalidArgument(
+      throw new InvalidInputError(
         `These images hold ${megapixels(total)} megapixels together; one conversion takes up to ${megapixels(maxPixelsPerRequest)}. Convert them in smaller groups.`,
       );
     }
   }
 }
 
-function unreadable(file: InputFile): ApiError {
-  return ApiError.invalidArgument(`The image "${file.originalName}" could not be read: it is damaged, or larger than 16384 pixels on a side.`);
+function unreadable(file: InputFile): InvalidInputError {
+  return new InvalidInputError(`The image "${file.originalName}" could not be read: it is damaged, or larger than 16384 pixels on a side.`);
 }
 
 

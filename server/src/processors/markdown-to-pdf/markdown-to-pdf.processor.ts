@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { markdownToPdfTool } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument } from '../../engines/chromium';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { archiveAssets, decodeText, mainDocument, readUploadedZip, refusePixelBombs } from '../../html-documents/document-sources';
 import { markdownToHtml } from './markdown-document';
 
@@ -29,7 +29,7 @@ async function documentFrom(file: InputFile, tableOfContents: boolean): Promise<
   }
   const files = await readUploadedZip(file.path);
   const main = mainDocument(files, 'index.md', ['.md', '.markdown']);
-  if (!main) throw ApiError.invalidArgument('ZIP must contain at least one .md file');
+  if (!main) throw new InvalidInputError('ZIP must contain at least one .md file');
   const html = markdownToHtml(decodeText(files.get(main)!), { tableOfContents });
   refusePixelBombs(html, files);
   return { html, asset: archiveAssets(files, main) };

@@ -5,7 +5,7 @@ import { assemblePages, hasSignatureFields } from '../../engines/qpdf';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { flattenOutlines, readOutlines, writeOutlines, type OutlineEntry } from '../../pdf-objects/outlines';
 import { removeSignatures } from '../../pdf-signatures/signature-removal';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 type MergeParams = ToolParams<typeof mergeTool>;
 

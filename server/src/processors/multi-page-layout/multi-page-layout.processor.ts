@@ -1,8 +1,9 @@
-import { PageSizes, rgb } from 'pdf-lib';
+import { PageSizes } from 'pdf-lib';
 import { multiPageLayoutTool, type ToolParams } from '@folio/registry';
-import { createDerivedPdf, drawFitted, embedForPlacement, openPdf, savePdf, type Box } from '../../engines/pdf-lib';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import type { Box } from '../../engines/pdf-lib';
+import { runPdfLibTaskOnPdf } from '../../engines/pdf-lib-tasks';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 type LayoutParams = ToolParams<typeof multiPageLayoutTool>;
 
@@ -16,28 +17,19 @@ export interface Grid {
 /**
  * Places the pages on A4 sheets, `perSheet` at a time in reading order, each
  * fitted into its cell and centred, with a border when asked (reference §3.3).
- * Pages are embedded as form XObjects (pdf-lib), so text and vectors stay vector.
+ * The cells are worked out here, so options that leave no room are refused
+ * before the document is opened; pdf-lib draws (multi-page-layout.task.ts).
  */
 @ToolProcessor(multiPageLayoutTool)
 export class MultiPageLayoutProcessor implements Processor<typeof multiPageLayoutTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof multiPageLayoutTool>): Promise<ProcessorOutput> {
     const grid = layoutGrid(params);
-    const [sheetWidth, sheetHeight] = params.orientation === 'LANDSCAPE' ? [PageSizes.A4[1], PageSizes.A4[0]] : PageSizes.A4;
-    const cells = cellBoxes(grid, sheetWidth, sheetHeight, params);
-
-    const source = await openPdf(file.path, workspace, engine);
-    const target = await createDerivedPdf(source);
-    const pages = await embedForPlacement(target, source.getPages());
-    for (let first = 0; first < pages.length; first += grid.perSheet) {
-      const sheet = target.addPage([sheetWidth, sheetHeight]);
-      pages.slice(first, first + grid.perSheet).forEach((page, slot) => {
-        const { drawn } = drawFitted(sheet, page, cells[slot]);
-        // The reference draws a border of width 0 as 1 pt.
-        if (params.addBorder) sheet.drawRectangle({ ...drawn, borderColor: rgb(0, 0, 0), borderWidth: params.borderWidth || 1 });
-      });
-    }
+    const [width, height] = params.orientation === 'LANDSCAPE' ? [PageSizes.A4[1], PageSizes.A4[0]] : PageSizes.A4;
+    const cells = cellBoxes(grid, width, height, params);
+    // The reference draws a border of width 0 as 1 pt.
+    const border = params.addBorder ? params.borderWidth || 1 : undefined;
     const output = workspace.newPath('.pdf');
-    await savePdf(target, output);
+    await runPdfLibTaskOnPdf('multi-page-layout', { pdf: file.path, output, sheet: { width, height }, cells, border }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
     return { path: output };
   }
 }
@@ -62,10 +54,10 @@ export function layoutGrid(params: Pick<LayoutParams, 'mode' | 'pagesPerSheet' |
 function cellBoxes(grid: Grid, sheetWidth: number, sheetHeight: number, params: LayoutParams): Box[] {
   const cellWidth = (sheetWidth - params.leftMargin - params.rightMargin) / grid.cols;
   const cellHeight = (sheetHeight - params.topMargin - params.bottomMargin) / grid.rows;
-  if (cellWidth <= 0 || cellHeight <= 0) throw ApiError.invalidArgument('The margins leave no room on the sheet for the pages.');
+  if (cellWidth <= 0 || cellHeight <= 0) throw new InvalidInputError('The margins leave no room on the sheet for the pages.');
   const inner = params.innerMargin;
   if (cellWidth - 2 * inner <= 0 || cellHeight - 2 * inner <= 0) {
-    throw ApiError.invalidArgument(`The inner margin leaves no room for the pages: each cell is ${Math.floor(cellWidth)} × ${Math.floor(cellHeight)} pt.`);
+    throw new InvalidInputError(`The inner margin leaves no room for the pages: each cell is ${Math.floor(cellWidth)} × ${Math.floor(cellHeight)} pt.`);
   }
   return Array.from({ length: grid.perSheet }, (_, slot) => {
     const byRows = params.arrangement === 'BY_ROWS';

@@ -10,7 +10,7 @@ import type { EngineOptions } from '../../engines/process';
 import { decrypt, isEncrypted } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { surveyPages, type SurveyedPage } from './page-survey';
 import { ORDINARY_PAGE_PIXELS, refuseOversizedRecognition } from './recognition-budget';

@@ -1,6 +1,6 @@
 import { organiseTool } from '@folio/registry';
 import { selectPages } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, organiseOrder } from '../../page-orders/page-orders';
 
 /** Puts the pages in the mode's order (page-orders.ts); qpdf rebuilds the page list, streams untouched. */

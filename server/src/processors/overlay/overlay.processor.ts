@@ -1,6 +1,6 @@
 import { overlayTool } from '@folio/registry';
 import { assemblePages, decrypt, layerPages } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { overlayPairs, readCounts } from './overlay-plan';
 
 /**

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { baseName, parsePageSelection, pdfToCsvTool } from '@folio/registry';
 import { writeZip } from '../../engines/zip';
-import { ToolProcessor, type NoContentOutput, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type NoContentOutput, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { toCsv } from '../../text-layout/write/csv';
 import { findTables } from '../../text-layout/read/page-drawings';
 
@@ -13,7 +13,7 @@ import { findTables } from '../../text-layout/read/page-drawings';
 export class PdfToCsvProcessor implements Processor<typeof pdfToCsvTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToCsvTool>): Promise<ProcessorOutput | NoContentOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToCsvTool>): Promise<ProcessorOutput<typeof pdfToCsvTool> | NoContentOutput> {
     // Page numbers past the end are ignored, as in the reference; nothing left means nothing found.
     const pages = parsePageSelection(params.pageNumbers, file.pageCount ?? 0).map((index) => index + 1);
     const tables = pages.length > 0 ? await findTables(file.path, pages, workspace, engine) : [];
@@ -37,6 +37,6 @@ export class PdfToCsvProcessor implements Processor<typeof pdfToCsvTool> {
     }
     const zip = workspace.newPath('.zip');
     await writeZip(zip, entries);
-    return { path: zip, fileName: `${base}_extracted.zip`, contentType: 'application/octet-stream' };
+    return { path: zip, outcome: 'several-tables' };
   }
 }

@@ -6,7 +6,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { readPageSizes } from '../../engines/poppler';
 import { BACKGROUND_DPI, pdfToHtmlFiles, pdfToSingleHtml } from '../../engines/pdftohtml';
 import { writeZip } from '../../engines/zip';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { selfContainedHtml } from './self-contained-html';
 
@@ -35,7 +35,7 @@ export class PdfToHtmlProcessor implements Processor<typeof pdfToHtmlTool> {
       const generated = await readFile(await pdfToSingleHtml(file.path, file.pageCount ?? 1, outputDir, stem, engine), 'utf8');
       const output = workspace.newPath('.html');
       await writeFile(output, selfContainedHtml(generated, base));
-      return { path: output, fileName: `${base}.html`, contentType: 'text/html; charset=utf-8' };
+      return { path: output };
     }
 
     const names = await pdfToHtmlFiles(file.path, file.pageCount ?? 1, outputDir, stem, engine);

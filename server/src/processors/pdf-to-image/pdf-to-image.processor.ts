@@ -7,21 +7,13 @@ import { readPageSizes, renderPages, type RenderSettings, type ShownPageSize } f
 import type { EngineOptions } from '../../engines/process';
 import { selectPages } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { compactRanges, renderOrder } from '../../page-orders/page-orders';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 
 type Params = ToolParams<typeof pdfToImageTool>;
-
-const CONTENT_TYPES: Record<RasterFormat, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  gif: 'image/gif',
-};
 
 const COLOURS: Record<Params['colourType'], RenderSettings['colour']> = { colour: 'colour', grayscale: 'grey', blackwhite: 'bilevel' };
 
@@ -39,7 +31,7 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
 
   async run({ files: [file], params, workspace, engine, progress }: ProcessorInput<typeof pdfToImageTool>): Promise<ProcessorOutput> {
     const { dpi, imageFormat: format } = params;
-    if (!(dpi >= 1)) throw ApiError.invalidArgument('DPI must be at least 1.');
+    if (!(dpi >= 1)) throw new InvalidInputError('DPI must be at least 1.');
 
     const sizes = await readPageSizes(file.path, engine);
     const order = renderOrder(params.customPages, { name: file.originalName, pageCount: sizes.length });
@@ -64,14 +56,14 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
     );
     if (rendered.length !== order.length) throw new PdfCorruptedError(file.originalName, `Poppler drew ${rendered.length} of ${order.length} pages`);
 
-    const base = baseName(file.originalName);
     if (single) {
       const output = workspace.newPath(`.${format}`);
       if (format === 'tiff') await combineFrames(rendered, output, format, engine);
       else await stackVertically(rendered, output, format, engine);
-      return { path: output, fileName: `${base}.${format}`, contentType: CONTENT_TYPES[format] };
+      return { path: output };
     }
 
+    const base = baseName(file.originalName);
     const images = direct ? rendered : await reencodeAll(rendered, format, workspace, engine);
     const zip = workspace.newPath('.zip');
     await writeZip(zip, images.map((path, k) => ({ path, name: `${base}_${k + 1}.${format}` })));
@@ -92,7 +84,7 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
       const width = pixelSizes.reduce((widest, s) => Math.max(widest, s.width), 0);
       const height = pixelSizes.reduce((sum, s) => sum + s.height, 0);
       if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-        throw ApiError.invalidArgument(
+        throw new InvalidInputError(
           `One image of these pages would be ${width} × ${height} pixels at ${dpi} DPI; a single image can be at most ${MAX_IMAGE_SIDE} pixels on a side. Choose a lower DPI, fewer pages or one image per page.`,
         );
       }

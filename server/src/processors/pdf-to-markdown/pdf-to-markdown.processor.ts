@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { pdfToMarkdownTool } from '@folio/registry';
 import { toMarkdown } from '../../text-layout/write/markdown';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { readDocumentLayout } from '../../text-layout/read/pdf-layout-source';
 
 /** Every page's layout (reading order, headings, paragraphs, lists) as one Markdown file. */

@@ -1,7 +1,7 @@
-import { baseName, pdfToPdfaTool } from '@folio/registry';
-import { ArchivalConversionError, convertToArchival, type ArchivalTarget } from '../../engines/ghostscript';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { pdfToPdfaTool } from '@folio/registry';
+import { convertToArchival, type ArchivalTarget } from '../../engines/ghostscript';
+import { NotArchivableError } from '../../input-checks/input-errors';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { checkArchivalPdf } from './archival-check';
 
 /**
@@ -13,29 +13,13 @@ import { checkArchivalPdf } from './archival-check';
 export class PdfToPdfaProcessor implements Processor<typeof pdfToPdfaTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToPdfaTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToPdfaTool>): Promise<ProcessorOutput<typeof pdfToPdfaTool>> {
     const target = archivalTarget(params.outputFormat);
     const output = workspace.newPath('.pdf');
-    try {
-      await convertToArchival(file.path, file.pageCount ?? 1, output, target, workspace.newPath('.ps'), engine);
-    } catch (error) {
-      if (error instanceof ArchivalConversionError) {
-        throw new ApiError(400, '/errors/pdfa-conversion', 'PDF/A Conversion Failed', `PDF/A conversion failed: ${error.detail}`, { errorCode: 'E060' });
-      }
-      throw error;
-    }
-
+    await convertToArchival(file.path, file.pageCount ?? 1, output, target, workspace.newPath('.ps'), engine);
     const problems = await checkArchivalPdf(output, target, engine);
-    if (problems.length > 0) {
-      throw new ApiError(
-        400,
-        '/errors/pdfa-validation',
-        'PDF/A Conversion Failed',
-        `The converted file does not meet ${labelOf(target)}: ${problems.join('; ')}.`,
-        { errorCode: 'E060' },
-      );
-    }
-    return { path: output, fileName: `${baseName(file.originalName)}_${suffixOf(target)}.pdf` };
+    if (problems.length > 0) throw new NotArchivableError(labelOf(target), problems);
+    return { path: output, outcome: outcomeOf(target) };
   }
 }
 
@@ -51,9 +35,10 @@ export function archivalTarget(outputFormat: string | undefined): ArchivalTarget
   return { standard: 'pdfa', part: 2 };
 }
 
-/** The reference's download-name suffix. e.g. PDFA-2b, PDFX */
-function suffixOf(target: ArchivalTarget): string {
-  return target.standard === 'pdfx' ? 'PDFX' : `PDFA-${target.part}b`;
+/** The declared answer for what was made (its download name); PDF/A-2b is the declaration's own. */
+function outcomeOf(target: ArchivalTarget): ProcessorOutput<typeof pdfToPdfaTool>['outcome'] {
+  if (target.standard === 'pdfx') return 'pdfx';
+  return target.part === 2 ? undefined : `pdfa-${target.part}b`;
 }
 
 function labelOf(target: ArchivalTarget): string {

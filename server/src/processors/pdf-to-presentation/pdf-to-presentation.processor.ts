@@ -1,6 +1,6 @@
 import { pdfToPresentationTool } from '@folio/registry';
 import { convertWithOffice } from '../../engines/libreoffice';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /** LibreOffice export filter per output format. */
 const EXPORT_FILTERS = {

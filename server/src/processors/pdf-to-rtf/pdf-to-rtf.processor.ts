@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { pdfToRtfTool } from '@folio/registry';
 import { toPlainText } from '../../text-layout/write/plain-text';
 import { toRtf } from '../../text-layout/write/rtf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { readDocumentLayout } from '../../text-layout/read/pdf-layout-source';
 
 /** Every page's text in reading order: plain UTF-8 text, or RTF written straight from the layout. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { baseName, pdfToWordTool } from '@folio/registry';
 import { convertWithOffice } from '../../engines/libreoffice';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { buildDocx } from '../../text-layout/write/docx';
 import { documentOf, extractOrder } from '../../page-orders/page-orders';
 import { readDocumentLayout } from '../../text-layout/read/pdf-layout-source';

@@ -1,6 +1,6 @@
 import { pdfToXmlTool } from '@folio/registry';
 import { convertWithOffice } from '../../engines/libreoffice';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /**
  * Writer's PDF import saved as flat OpenDocument XML: the filter the reference's

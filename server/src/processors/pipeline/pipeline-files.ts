@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { baseName, extensionOf, FILE_TYPES, type AnyTool, type FileTypeKey } from '@folio/registry';
 import { sniffFileType } from '../../input-checks/file-sniffing';
-import type { SentFile } from '../../tool-routing/tool-runner';
+import type { SentFile } from '../../tool-execution/tool-request';
 
 /** A file flowing between steps: in the job's workspace, under the name it carries. */
 export interface PipelineFile {

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import {
   checkPipeline,
   extensionOf,
@@ -10,15 +9,15 @@ import {
   type PipelineDefinition,
   type PipelineStep,
 } from '@folio/registry';
-import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import type { EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
 import { unpackZip } from '../../engines/zip-reading';
-import { ApiError } from '../../http/api-error';
-import type { ItemState, ProgressReporter } from '../../job-progress/job-progress';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
-import { ToolCatalog } from '../../tool-routing/tool-catalog';
-import { ToolRunner, type ToolRequest } from '../../tool-routing/tool-runner';
+import { WrongFileTypeError } from '../../input-checks/input-errors';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
+import type { ItemState, ProgressReporter } from '../../tool-execution/progress-reporter';
+import { ToolCatalog } from '../../tool-execution/tool-catalog';
+import type { ToolRequest } from '../../tool-execution/tool-request';
+import { ToolRunner } from '../../tool-execution/tool-runner';
 import type { Workspace } from '../../workspace/workspace';
 import { asSentFile, carriedName, filesOfTypes, nameForTypeCheck, type PipelineFile } from './pipeline-files';
 import { invalidPipeline, stepFailure } from './step-errors';
@@ -49,10 +48,9 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
   constructor(
     private readonly runner: ToolRunner,
     private readonly catalog: ToolCatalog,
-    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async run({ files, params, workspace, engine, progress }: ProcessorInput<typeof pipelineTool>): Promise<ProcessorOutput> {
+  async run({ files, params, workspace, engine, progress }: ProcessorInput<typeof pipelineTool>): Promise<ProcessorOutput<typeof pipelineTool>> {
     // Required by the schema: never undefined here.
     const definition = this.readDefinition(params.json ?? '');
     let current: PipelineFile[] = files.map((file) => ({ path: file.path, name: file.originalName }));
@@ -69,7 +67,7 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
       try {
         current = await this.runStep(stepTools[index], step, current, workspace, engine, (names) => stageReporter(progress, index, names));
       } catch (error) {
-        throw stepFailure(error, at, this.config);
+        throw stepFailure(error, at);
       }
     }
     return this.answer(current, workspace);
@@ -93,14 +91,14 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
   ): Promise<PipelineFile[]> {
     const processor = this.catalog.processorOf(tool);
     const taken = await filesOfTypes(current, tool.input.accept);
-    if (taken.length === 0) throw ApiError.wrongFileType(tool.input.messages.wrongType);
+    if (taken.length === 0) throw new WrongFileTypeError(tool.input.messages.wrongType);
 
     const next: PipelineFile[] = [];
     const requests = await this.requests(tool, step, taken, current);
     const report = beginStage(requests.map((r) => r.label));
     for (const [index, group] of requests.entries()) {
       report(index, 'running');
-      const answer = await this.runner.execute(tool, processor, group.request, workspace, engine).catch((error: unknown) => {
+      const answer = await this.runner.run(tool, processor, group.request, workspace, engine).catch((error: unknown) => {
         report(index, 'failed');
         throw error;
       });
@@ -138,11 +136,11 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
     return Promise.all(taken.map(async (file) => ({ request: { uploads: [await asSentFile(file)], body }, name: file.name, label: file.name })));
   }
 
-  /** One file as itself (reference §7.3: octet-stream whatever it is); several, or none, as output.zip. */
-  private async answer(files: readonly PipelineFile[], workspace: Workspace): Promise<ProcessorOutput> {
-    if (files.length === 1) return { path: files[0].path, fileName: files[0].name, contentType: 'application/octet-stream' };
+  /** One file as itself, under the name it carries; several, or none, as the declared output.zip. */
+  private async answer(files: readonly PipelineFile[], workspace: Workspace): Promise<ProcessorOutput<typeof pipelineTool>> {
+    if (files.length === 1) return { path: files[0].path, fileName: files[0].name };
     const zipPath = workspace.newPath('.zip');
     await writeZip(zipPath, files.map((file) => ({ path: file.path, name: file.name })));
-    return { path: zipPath, fileName: 'output.zip', contentType: 'application/octet-stream' };
+    return { path: zipPath, outcome: 'several-results' };
   }
 }

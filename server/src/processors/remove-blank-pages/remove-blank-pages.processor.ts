@@ -6,7 +6,7 @@ import type { EngineOptions } from '../../engines/process';
 import { countPages, selectPages } from '../../engines/qpdf';
 import { writeZip, type ZipEntry } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { judgeDrawnPages, LONG_SIDE_PX } from './white-share';
 
 /**

@@ -1,6 +1,6 @@
 import { removeCertificateTool } from '@folio/registry';
 import { PdfEdits } from '../../pdf-objects/object-edits';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { removeSignatures } from '../../pdf-signatures/signature-removal';
 
 /**

@@ -1,6 +1,6 @@
 import { removeImageTool } from '@folio/registry';
 import { externaliseInlineImages, readObjects, updateObjects } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { imageRemovals } from './image-removal';
 
 /**

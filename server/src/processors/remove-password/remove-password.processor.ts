@@ -1,6 +1,6 @@
 import { removePasswordTool } from '@folio/registry';
 import { decrypt } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /**
  * Writes the PDF without encryption (qpdf). The runner has already opened it with

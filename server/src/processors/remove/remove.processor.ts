@@ -1,6 +1,6 @@
 import { removeTool } from '@folio/registry';
 import { selectPages } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, removalOrder } from '../../page-orders/page-orders';
 
 /**

@@ -7,7 +7,7 @@ import { checkPdf, countPages, normalisePdf } from '../../engines/qpdf';
 import type { EngineOptions } from '../../engines/process';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { TooManyPagesError } from '../../input-checks/input-errors';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 
 /**

@@ -1,6 +1,6 @@
 import { rotateTool } from '@folio/registry';
 import { rotatePages } from '../../engines/qpdf';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /** Adds `angle` to every page's rotation; qpdf rewrites only the page dictionaries. */
 @ToolProcessor(rotateTool)

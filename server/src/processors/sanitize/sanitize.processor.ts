@@ -1,6 +1,6 @@
 import { sanitizeTool } from '@folio/registry';
 import { PdfEdits } from '../../pdf-objects/object-edits';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { removeEmbeddedFiles } from './embedded-files';
 import { removeEmbeddedFonts } from './fonts';
 import { removeJavaScript, removeScriptedXfa } from './javascript';

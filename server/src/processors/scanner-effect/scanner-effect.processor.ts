@@ -7,7 +7,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, renderPageRange, type ShownPageSize } from '../../engines/poppler';
 import { writePicturePdf, type PicturePage } from '../../engines/qpdf';
 import { pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
-import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { pageLook, scanSettings } from './scan-look';
 
 /**

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { showJavascriptTool } from '@folio/registry';
 import { readObjects } from '../../engines/qpdf';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { findScripts } from '../../pdf-scripts/script-finder';
 import { readScriptTexts } from './script-text';
 

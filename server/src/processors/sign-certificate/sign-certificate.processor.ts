@@ -8,7 +8,7 @@ import { normalisePdf, readObjectsWithWarnings } from '../../engines/qpdf';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { commonNameOf } from '../../pdf-signatures/certificates';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { readUpdateBase, type UpdateBase } from './incremental-update';
 import { loadSigningKey, type KeySource, type SigningKey } from './key-material';

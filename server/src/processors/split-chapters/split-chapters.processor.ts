@@ -7,7 +7,7 @@ import { readOutlineTree } from '../../pdf-objects/outlines';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
 import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { chapterFileNames, chaptersOf } from './chapters';
 

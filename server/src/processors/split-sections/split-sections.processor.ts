@@ -9,7 +9,7 @@ import { InvalidInputError } from '../../input-checks/input-errors';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
 import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';
 import { asArray, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { sectionRects, type Rect } from './section-grid';
 

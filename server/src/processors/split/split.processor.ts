@@ -1,8 +1,8 @@
 import { baseName, parsePageSelection, splitTool } from '@folio/registry';
 import { splitIntoRanges } from '../../engines/qpdf';
 import { writeZip } from '../../engines/zip';
-import { ApiError } from '../../http/api-error';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { InvalidInputError } from '../../input-checks/input-errors';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /**
  * Cuts the document after each selected page (reference §3.9) and zips the parts
@@ -29,12 +29,12 @@ export class SplitProcessor implements Processor<typeof splitTool> {
  * it is skipped.
  */
 export function splitRanges(selection: string, pageCount: number): [number, number][] {
-  if (pageCount < 1) throw ApiError.invalidArgument('The PDF has no pages to split.');
+  if (pageCount < 1) throw new InvalidInputError('The PDF has no pages to split.');
   let points: number[];
   try {
     points = parsePageSelection(selection, pageCount);
   } catch (error) {
-    throw ApiError.invalidArgument(error instanceof Error ? error.message : String(error));
+    throw new InvalidInputError(error instanceof Error ? error.message : String(error));
   }
   if (!points.includes(pageCount - 1)) points.push(pageCount - 1);
   const ranges: [number, number][] = [];

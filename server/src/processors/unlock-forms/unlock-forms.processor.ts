@@ -1,7 +1,7 @@
 import { unlockFormsTool } from '@folio/registry';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { formFields } from '../../pdf-signatures/signature-fields';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { removeSignatureRestrictions, requestFreshAppearances, unlockFields } from './field-locks';
 import { reconcileXfa } from './xfa-access';
 

@@ -10,7 +10,7 @@ import { InvalidInputError } from '../../input-checks/input-errors';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { CertificateFormatError, describeCertificate, parseCertificates, toPem, type ParsedCertificate } from '../../pdf-signatures/certificates';
 import { signatureDictionaries, type SignatureDictionary } from '../../pdf-signatures/signature-fields';
-import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-routing/processor';
+import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import type { ChangesAfterSigning } from '@folio/registry';
 import { changesAfterSigning } from './changes-after-signing';

@@ -1,8 +1,8 @@
 import { BusyError, DeadlineExceededError, JobAbortedError, type SlotRequest } from '../engines/limiter';
-import { ApiError } from '../http/api-error';
+import { ClientShareTakenError } from './job-errors';
 
 /** A job's claim on a slot: the limiter's request, and the client address it counts against. */
-export interface FairSlotRequest extends SlotRequest {
+export interface SlotClaim extends SlotRequest {
   /** `clientAddress(req)` of the request that brought the job. */
   client: string;
 }
@@ -14,14 +14,14 @@ interface Waiter {
 }
 
 /**
- * The job slots of one process, shared fairly between client addresses: at
+ * The slot limiter: the job slots of one process, shared fairly between client addresses: at
  * most `concurrency` jobs run and `maxQueue` wait, and one address may hold at
  * most `perClient` of them, running and waiting together (past either bound,
  * 429). A freed slot goes to the addresses in turn (round robin: the waiting
  * address served longest ago first), not to the oldest waiter: one address's
  * queued jobs do not hold back another's.
  */
-export class FairSlots {
+export class SlotLimiter {
   private running = 0;
   private waitingCount = 0;
   /** Each address's waiters, oldest first. */
@@ -42,9 +42,9 @@ export class FairSlots {
     return { running: this.running, waiting: this.waitingCount };
   }
 
-  /** Throws the 429 a job from `client` would meet now: its address's share taken, or every slot and queue place. */
+  /** Throws what a job from `client` would meet now: its address's share taken, or every slot and queue place (each a 429). */
   refuseIfFull(client: string): void {
-    if ((this.held.get(client) ?? 0) >= this.perClient) throw ApiError.tooManyJobsOfClient(this.perClient);
+    if ((this.held.get(client) ?? 0) >= this.perClient) throw new ClientShareTakenError(this.perClient);
     if (this.running >= this.concurrency && this.waitingCount >= this.maxQueue) throw new BusyError('jobs', 5);
   }
 
@@ -59,7 +59,7 @@ export class FairSlots {
     return ahead + index + 1;
   }
 
-  async run<T>(request: FairSlotRequest, task: () => Promise<T>): Promise<T> {
+  async run<T>(request: SlotClaim, task: () => Promise<T>): Promise<T> {
     await this.acquire(request);
     try {
       return await task();
@@ -70,7 +70,7 @@ export class FairSlots {
     }
   }
 
-  private acquire(request: FairSlotRequest): Promise<void> {
+  private acquire(request: SlotClaim): Promise<void> {
     if (request.signal?.aborted) return Promise.reject(new JobAbortedError());
     if (Date.now() >= request.deadline) return Promise.reject(new DeadlineExceededError(request.timeLimitMs));
     try {

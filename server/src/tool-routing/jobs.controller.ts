@@ -4,9 +4,9 @@ import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { ApiError } from '../http/api-error';
 import { clientAddress } from '../http/client-address';
 import { EventStreams } from './event-streams';
-import { JOB_ID, type JobStatus } from './job';
-import { isFinished, JOB_QUEUE, jobStatus, type JobQueue, type JobRecord } from './job-queue';
-import { JobRequests } from './job-requests';
+import { JOB_ID, type JobStatus } from '../jobs/job';
+import { isFinished, JOB_QUEUE, jobStatus, type JobQueue, type JobRecord } from '../jobs/job-queue';
+import { ToolRequests } from './tool-requests';
 
 /** A comment line every so often keeps proxies from closing a quiet event stream. */
 const HEARTBEAT_MS = 15_000;
@@ -21,7 +21,7 @@ export class JobsController {
 
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    private readonly requests: JobRequests,
+    private readonly requests: ToolRequests,
     @Inject(SERVER_CONFIG) config: ServerConfig,
   ) {
     this.streams = new EventStreams({ total: config.maxEventStreams, perClient: config.maxEventStreamsPerAddress, perJob: config.maxEventStreamsPerJob });

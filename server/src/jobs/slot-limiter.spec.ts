@@ -1,9 +1,13 @@
 import { BusyError, JobAbortedError } from '../engines/limiter';
-import { ApiError } from '../http/api-error';
-import { FairSlots } from './fair-slots';
+import { toApiError } from '../http/api-exception.filter';
+import { ClientShareTakenError } from './job-errors';
+import { SlotLimiter } from './slot-limiter';
+
+/** The answer a refusal gets at the HTTP edge. */
+const answerTo = (error: unknown) => toApiError(error, { maxUploadBytes: 1, maxFiles: 1 });
 
 /** A job that runs until the test lets it go. */
-function heldJob(slots: FairSlots, client: string, log: string[], name: string, signal?: AbortSignal) {
+function heldJob(slots: SlotLimiter, client: string, log: string[], name: string, signal?: AbortSignal) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const done = slots.run({ client, deadline: Date.now() + 60_000, timeLimitMs: 60_000, signal }, async () => {
@@ -15,9 +19,9 @@ function heldJob(slots: FairSlots, client: string, log: string[], name: string, 
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('FairSlots', () => {
+describe('SlotLimiter', () => {
   it('gives a freed slot to the address served longest ago, not to the oldest waiter', async () => {
-    const slots = new FairSlots(1, 10, 10);
+    const slots = new SlotLimiter(1, 10, 10);
     const log: string[] = [];
     const a1 = heldJob(slots, 'A', log, 'a1');
     const a2 = heldJob(slots, 'A', log, 'a2');
@@ -36,7 +40,7 @@ describe('FairSlots', () => {
   });
 
   it('tells each waiter its place in that order', async () => {
-    const slots = new FairSlots(1, 10, 10);
+    const slots = new SlotLimiter(1, 10, 10);
     const log: string[] = [];
     const signal = () => new AbortController().signal;
     const jobs = [heldJob(slots, 'A', log, 'a1', signal()), heldJob(slots, 'A', log, 'a2', signal()), heldJob(slots, 'A', log, 'a3', signal()), heldJob(slots, 'B', log, 'b1', signal())];
@@ -47,12 +51,12 @@ describe('FairSlots', () => {
   });
 
   it("refuses an address's job past its share with its own 429, while others still get in", async () => {
-    const slots = new FairSlots(2, 10, 2);
+    const slots = new SlotLimiter(2, 10, 2);
     const log: string[] = [];
     const a = [heldJob(slots, 'A', log, 'a1'), heldJob(slots, 'A', log, 'a2')];
-    expect(() => slots.refuseIfFull('A')).toThrow(ApiError);
+    expect(() => slots.refuseIfFull('A')).toThrow(ClientShareTakenError);
     const refused = await heldJob(slots, 'A', log, 'a3').done.catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 429, detail: expect.stringMatching(/2 jobs running or waiting/) });
+    expect(answerTo(refused)).toMatchObject({ status: 429, detail: expect.stringMatching(/2 jobs running or waiting/) });
     const b = heldJob(slots, 'B', log, 'b1');
     expect(() => slots.refuseIfFull('B')).not.toThrow();
     for (const job of [...a, b]) job.release();
@@ -62,7 +66,7 @@ describe('FairSlots', () => {
   });
 
   it('still answers the busy 429 when every slot and queue place is taken', async () => {
-    const slots = new FairSlots(1, 1, 5);
+    const slots = new SlotLimiter(1, 1, 5);
     const log: string[] = [];
     const jobs = [heldJob(slots, 'A', log, 'a1'), heldJob(slots, 'B', log, 'b1')];
     expect(() => slots.refuseIfFull('C')).toThrow(BusyError);
@@ -71,12 +75,12 @@ describe('FairSlots', () => {
   });
 
   it('counts a waiter that leaves (its client gone) out of its address and the queue', async () => {
-    const slots = new FairSlots(1, 10, 2);
+    const slots = new SlotLimiter(1, 10, 2);
     const log: string[] = [];
     const running = heldJob(slots, 'A', log, 'a1');
     const abort = new AbortController();
     const leaving = heldJob(slots, 'A', log, 'a2', abort.signal);
-    expect(() => slots.refuseIfFull('A')).toThrow(ApiError);
+    expect(() => slots.refuseIfFull('A')).toThrow(ClientShareTakenError);
     abort.abort();
     await expect(leaving.done).rejects.toBeInstanceOf(JobAbortedError);
     expect(slots.load).toEqual({ running: 1, waiting: 0 });

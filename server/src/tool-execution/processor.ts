@@ -1,7 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { AnyTool, InputFile, ToolParams } from '@folio/registry';
 import type { EngineOptions } from '../engines/process';
-import type { ProgressReporter } from '../job-progress/job-progress';
+import type { ProgressReporter } from './progress-reporter';
 import type { Workspace } from '../workspace/workspace';
 
 // The processor contract names the upload type; it is declared in the kit, where `file` fields type their values with it.
@@ -25,23 +25,31 @@ export interface ProcessorInput<T extends AnyTool> {
   progress: ProgressReporter;
 }
 
-export interface ProcessorOutput {
+/** The keys of a tool's declared `result.outcomes`. e.g. 'several-tables' for PDF to CSV */
+export type OutcomeKey<T extends AnyTool> = T['result'] extends { outcomes?: infer O } ? keyof NonNullable<O> & string : never;
+
+/**
+ * What a processor hands back: its file, and, only where the declaration says
+ * the processor decides, which declared answer it is. Names, content types and
+ * headers come from the declaration (`result`, `download`); the runner refuses,
+ * in tests, anything the declaration does not allow (declared-results.ts).
+ */
+export interface ProcessorOutput<T extends AnyTool = AnyTool> {
   /** The result file, inside the workspace. */
   path: string;
   /** Upload name the download name is derived from, when not the first file's (Merge after sorting). */
   nameFrom?: string;
+  /** The answer it found the document called for, a key of `result.outcomes` (PDF to CSV: several tables). */
+  outcome?: OutcomeKey<T>;
   /**
-   * The download name, when the declaration cannot say it (it depends on the
-   * result itself: one page or a ZIP of many; a suffix worked out from the PDF/A
-   * level). Option values belong in the declaration: `{<field>}` and `result.variants`.
-   * Wins over `download.api`.
+   * The download name the processor found in the document, where the
+   * declaration says the processor names the answer (`download.namedByProcessor`:
+   * Auto Rename's title, a pipeline's carried name). Without it, `download.api` names it.
    */
   fileName?: string;
-  /** Overrides the content type the declaration gives, for the same reasons as `fileName`. */
-  contentType?: string;
   /**
-   * Response headers that describe this result, sent with a single file (a
-   * batch's ZIP has none). e.g. `{ 'X-Compression-Outcome': 'already-optimised' }`
+   * Response headers that describe this result, each declared in `result.headers`,
+   * sent with a single file (a batch's ZIP has none). e.g. `{ 'X-Compression-Outcome': 'already-optimised' }`
    */
   headers?: Readonly<Record<string, string>>;
 }
@@ -65,5 +73,5 @@ export interface Processor<T extends AnyTool = AnyTool> {
    * sizes and the page limit are still checked.
    */
   readonly acceptsDamagedPdf?: boolean;
-  run(input: ProcessorInput<T>): Promise<ProcessorOutput | NoContentOutput>;
+  run(input: ProcessorInput<T>): Promise<ProcessorOutput<T> | NoContentOutput>;
 }
