@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { JobFailure as WireJobFailure, JobState, JobStatus as WireJobStatus } from '@folio/registry';
 import type { ProgressMeasure } from './progress-record';
 
 /**
@@ -40,32 +41,17 @@ export interface JobResultFile {
   headers?: Record<string, string>;
 }
 
-/** How a job ended badly: the status and problem JSON the synchronous request would have answered. */
-export interface JobFailure {
-  status: number;
-  body: Record<string, unknown>;
+/** How a job ended badly: the wire's failure (the synchronous request's status and problem JSON) and the headers that answer carries. */
+export interface JobFailure extends WireJobFailure {
   /** Headers the answer carries. e.g. `{ 'Retry-After': '5' }` */
   headers?: Record<string, string>;
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type { JobState };
 
-/** What `GET /api/v1/general/job/{id}` answers. */
-export interface JobStatus {
-  jobId: string;
-  toolId: string;
-  state: JobState;
-  /** The reference's flag: the job has ended, well or badly. */
-  complete: boolean;
-  /** 1 for the next job to start; null once it runs. */
-  queuePosition: number | null;
-  progress: ProgressMeasure;
-  /** The failure's detail (the reference's `error` text), null unless failed or cancelled. */
-  error: string | null;
+/** What `GET /api/v1/general/job/{id}` answers (the kit's wire type), with the failure's headers kept for the result request. */
+export interface JobStatus extends Omit<WireJobStatus, 'failure'> {
   failure?: JobFailure;
-  /** Set when done with a file: its download name, type and size (`null` when there was nothing to answer, a 204). */
-  result?: Omit<JobResultFile, 'file' | 'headers'> | null;
-  createdAt: string;
 }
 
 /** 128 random bits or more: the id is the only key to a job and its files. */

@@ -1,18 +1,11 @@
+import type { JobProgressMeasure, JobStage } from '@folio/registry';
 import type { ItemState, ProgressReporter } from '../tool-execution/progress-reporter';
 
-export interface StageProgress {
-  /** e.g. 'Rotate PDF' */
-  title: string;
-  items: { name: string; state: ItemState }[];
-}
+/** One stage of work done in stages (a pipeline step), with its files: the wire's shape. */
+export type StageProgress = JobStage;
 
-/** A job's progress in one line: a fraction from 0 to 1 and the stage, e.g. 'step 2 of 4: Compress'. */
-export interface ProgressMeasure {
-  fraction: number;
-  stage: string;
-  /** For work in stages (a pipeline's steps), each with its files and their states. */
-  steps?: StageProgress[];
-}
+/** A job's progress in one line: a fraction from 0 to 1 and the stage, e.g. 'step 2 of 4: Compress' (the wire's shape). */
+export type ProgressMeasure = JobProgressMeasure;
 
 /** What `GET /api/v1/progress/{id}` answers about the job sent with that progress id. */
 export interface ProgressReport {

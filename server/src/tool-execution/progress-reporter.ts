@@ -1,5 +1,7 @@
-/** Where one item (a file) of a stage stands. */
-export type ItemState = 'waiting' | 'running' | 'done' | 'failed';
+import type { JobItemState } from '@folio/registry';
+
+/** Where one item (a file) of a stage stands (the wire's states). */
+export type ItemState = JobItemState;
 
 /**
  * What a processor tells about its progress: the stages it will pass through
