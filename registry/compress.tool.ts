@@ -79,7 +79,9 @@ export const compressTool = defineTool({
     view: 'compression-summary',
     // What the compression summary shows (web/src/result-views/), said by the processor.
     headers: {
-      'X-Compression-Outcome': '`compressed`, or `already-optimised` when no smaller file was found and the upload comes back as it was.',
+      'X-Compression-Outcome': '`compressed`, or `already-optimised` when no smaller file was found and the upload comes back as it was, or `repaired` when a damaged upload comes back repaired though no smaller.',
+      'X-Compression-Method': 'Which candidate the answer is: `folio` (our recoder), `ghostscript` (pdfwrite at the level’s preset) or `qpdf` (its lossless rewrite).',
+      'X-Compression-Repaired': '`true` when the upload was damaged (its structure had to be rebuilt) and the answer is repaired.',
       'X-Compression-Original-Size': 'The upload’s size, in bytes.',
       'X-Compression-Result-Size': 'The answer’s size, in bytes.',
       'X-Compression-Target-Size': 'With a target size: that size, in bytes.',

@@ -51,12 +51,13 @@ EXTRA_PACKAGES=(
 # and independently read the QR codes of Auto Split PDF's tests and divider sheet;
 # PostgreSQL, a private server per test for the contact store of FOLIO_DATABASE_URL
 # (server/test/support/postgres-server.ts); Redis, for the cluster test of FOLIO_REDIS_URL
-# (server/test/cluster.spec.ts, server/test/support/redis-server.ts).
+# (server/test/cluster.spec.ts, server/test/support/redis-server.ts); img2pdf, one more
+# producer of the compression bench's real-world corpus (server/bench/compression-corpus.ts).
 TEST_PACKAGES=(
   libimage-exiftool-perl qrencode zbar-tools postgresql redis-server python3-reportlab
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
   fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
-  maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc
+  maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc img2pdf
 )
 if [ "${1:-}" = "--tests" ]; then EXTRA_PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 

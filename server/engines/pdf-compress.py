@@ -60,6 +60,8 @@ DCT = "/DCTDecode"
 DECODABLE = {FLATE, "/LZWDecode", "/ASCII85Decode", "/ASCIIHexDecode", "/RunLengthDecode", DCT, "/Fl", "/LZW", "/A85", "/AHx", "/RL", "/DCT"}
 
 REF = re.compile(r"(\d+) 0 R\b")
+# Pictures of fewer pixels are never stored as JPEG at the lossy levels.
+MIN_JPEG_PIXELS = 128 * 128
 
 
 class Limits:
@@ -96,6 +98,51 @@ def filters_of(doc, xref):
     if kind == "array":
         return re.findall(r"/[A-Za-z0-9]+", value)
     return None  # indirect or odd: leave the stream alone
+
+
+# Filters that code pictures: the last of a chain; the filters before it only wrap its data.
+IMAGE_FILTERS = {DCT, "/DCT", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode", "/CCF"}
+
+
+def wrapped(filters):
+    """A chain such as [/ASCII85Decode /DCTDecode]: filters wrapping a picture coding (ReportLab writes JPEGs so)."""
+    return bool(filters) and len(filters) > 1 and filters[-1] in IMAGE_FILTERS and all(f in DECODABLE for f in filters[:-1])
+
+
+def ends_in_jpeg(filters):
+    return bool(filters) and filters[-1] in (DCT, "/DCT") and (len(filters) == 1 or wrapped(filters))
+
+
+def unwrapped(doc, xref, filters):
+    """The stream's data with the wrapping filters undone (for [/ASCII85Decode /DCTDecode], the JPEG), or None.
+
+    MuPDF decodes a chain only whole, so the stream's dictionary is changed in
+    memory for one read (this process never saves the document) and then put back.
+    """
+    if len(filters) == 1:
+        return doc.xref_stream_raw(xref)
+    f_kind, f_value = doc.xref_get_key(xref, "Filter")
+    p_kind, p_value = doc.xref_get_key(xref, "DecodeParms")
+    parms = None
+    if p_kind == "array":
+        parts = re.findall(r"<<.*?>>|null|\d+ 0 R", p_value[1:-1])
+        if len(parts) != len(filters):
+            return None
+        parms = "[%s]" % " ".join(parts[:-1])
+    elif p_kind not in ("null",):
+        return None
+    try:
+        doc.xref_set_key(xref, "Filter", "[%s]" % " ".join(filters[:-1]))
+        doc.xref_set_key(xref, "DecodeParms", parms or "null")
+        data = doc.xref_stream(xref)
+    except Exception:
+        data = None
+    finally:
+        doc.xref_set_key(xref, "Filter", f_value)
+        doc.xref_set_key(xref, "DecodeParms", p_value if p_kind != "null" else "null")
+    if data is None or len(data) > Limits.decoded:
+        return None
+    return data
 
 
 def resolve(doc, text):
@@ -375,7 +422,8 @@ def analyse(doc, request):
                 text = doc.xref_object(xref, compressed=True)
             except Exception:
                 continue
-            dict_text[xref] = re.sub(r"/Length\s+\d+(\s+\d+\s+R)?", "", text)
+            # /Length differs with nothing else; an XObject's /Name is obsolete (PDF 1.0) and never read.
+            dict_text[xref] = re.sub(r"/Length\s+\d+(\s+\d+\s+R)?|/Name\s*/[^\s/<>\[\]()]*", "", text)
             groups.setdefault(hashlib.sha256(raw).hexdigest(), []).append(xref)
 
     # Placements: the lowest resolution each image is shown at, per axis.
@@ -419,10 +467,33 @@ def analyse(doc, request):
     return {
         "pages": doc.page_count,
         "streams": streams,
+        "unshown": unshown_entries(doc, images),
         "duplicates": duplicates,
         "referrers": referrers,
         "optionalContent": doc.xref_get_key(doc.pdf_catalog(), "OCProperties")[0] != "null",
     }
+
+
+def unshown_entries(doc, images):
+    """Entries that hold what no page shows: page thumbnails (/Thumb) and editors' private data
+    (/PieceInfo) of the catalog, the pages and the images and forms. Answers [{xref, keys}]."""
+    found = {}
+
+    def look(xref, keys):
+        have = [k for k in keys if doc.xref_get_key(xref, k)[0] != "null"]
+        if have:
+            found.setdefault(xref, set()).update("/" + k for k in have)
+
+    look(doc.pdf_catalog(), ("PieceInfo",))
+    for page in pages_of(doc):
+        look(page.xref, ("Thumb", "PieceInfo"))
+    for xref in range(1, doc.xref_length()):
+        try:
+            if xref in images or doc.xref_get_key(xref, "Subtype")[1] == "/Form":
+                look(xref, ("PieceInfo",))
+        except Exception:
+            continue
+    return [{"xref": x, "keys": sorted(k)} for x, k in sorted(found.items())]
 
 
 def find_duplicates(groups, dict_text):
@@ -678,13 +749,22 @@ class ImageJob:
         if s_kind == "xref":
             self.matte = doc.xref_get_key(int(s_value.split()[0]), "Matte")[0] != "null"
         self.soft_mask = entry.get("softMask", False)
+        self.has_matte = doc.xref_get_key(xref, "Matte")[0] != "null"
         self.samples = None
         self.image = None
+        self._jpeg = False
+
+    def jpeg(self):
+        """The JPEG data of a DCT image, its wrapping filters undone; None when it is not one or cannot be read."""
+        if self._jpeg is False:
+            self._jpeg = unwrapped(self.doc, self.xref, self.filters) if ends_in_jpeg(self.filters) else None
+        return self._jpeg
 
     def decodable(self):
-        if self.filters and self.filters[-1] in (DCT, "/DCT"):
+        if ends_in_jpeg(self.filters):
             # A JPEG cut short decodes to grey in one reader and to its first rows in another: left as it is.
-            if b"\xff\xd9" not in self.doc.xref_stream_raw(self.xref)[-256:]:
+            jpeg = self.jpeg()
+            if jpeg is None or b"\xff\xd9" not in jpeg[-256:]:
                 return False
         return (
             self.filters is not None
@@ -703,10 +783,10 @@ class ImageJob:
             return cached
         if not self.decodable():
             return None
-        if want and want != (self.width, self.height) and self.filters in ([DCT], ["/DCT"]) and self.components in (1, 3) and self.bpc == 8:
-            if self.doc.xref_get_key(self.xref, "DecodeParms")[0] == "null":
+        if want and want != (self.width, self.height) and ends_in_jpeg(self.filters) and self.components in (1, 3) and self.bpc == 8:
+            if self.doc.xref_get_key(self.xref, "DecodeParms")[0] == "null" and self.jpeg() is not None:
                 try:
-                    img = Image.open(io.BytesIO(self.doc.xref_stream_raw(self.xref)))
+                    img = Image.open(io.BytesIO(self.jpeg()))
                     mode = "L" if self.components == 1 else "RGB"
                     # The decoder's own scaling down to twice the size wanted; resampling does the rest.
                     img.draft(mode, (want[0] * 2, want[1] * 2))
@@ -767,10 +847,17 @@ class ImageJob:
         if img is None:
             return []
         if self.soft_mask and img.mode == "L":
-            # Soft masks stay lossless (JPEG's ringing shows along transparent edges), only smaller.
+            # Soft masks stay lossless (JPEG's ringing shows along transparent edges), only smaller; one
+            # with /Matte must keep its image's size (PDF 11.6.5.3), and its image is never resampled.
+            if self.has_matte:
+                return []
             return [png_candidate(resample(img, size), 1)] if size != img.size else []
         if not self.lossy_ok() or line_art_colours(img) is not None:
             # Line art (charts, screenshots): JPEG would smear its edges; it stays exact.
+            return []
+        if self.width * self.height < MIN_JPEG_PIXELS:
+            # A small picture (often stretched: a background, a gradient) gains few bytes, and its 8×8
+            # JPEG blocks, drawn large, show (a 48×32 picture over a page lost 15 dB so).
             return []
         work = resample(img, size)
         cand = jpeg_candidate(work, quality, work.mode == "CMYK")
@@ -910,8 +997,13 @@ def best_for(job, raw, filters, level, dpi, quality):
             c = flate_recompress(job.doc, job.xref, raw)
             if c:
                 cands.append(c)
-        if level >= 2 and DCT not in (filters or []):
+        if level >= 2 and not ends_in_jpeg(filters):
             cands.extend(job.lossless())
+        if wrapped(filters):
+            # The picture's own coding alone: the wrapping (ASCII85 grows data by a quarter) goes.
+            inner = job.jpeg() if ends_in_jpeg(filters) else unwrapped(job.doc, job.xref, filters)
+            if inner is not None:
+                cands.append(Candidate(inner, {"Unwrap": True}))
 
     cands = [c for c in cands if len(c.data) < job.raw_size]
     return min(cands, key=lambda c: len(c.data)) if cands else None
@@ -945,13 +1037,17 @@ def work(doc, tasks, settings, prefix, grid=None):
                 sizes.append({"xref": xref, "size": len(raw), "base": base, "sizes": row})
             else:
                 c = best_for(job, raw, filters, level, settings.get("dpi"), settings.get("quality"))
-                if c is not None:
+                unwrapped_jpeg = c is not None and c.changes.get("Unwrap") and ends_in_jpeg(filters)
+                if c is not None and not (unwrapped_jpeg and level >= 2):
                     results.append(write(prefix, xref, c, len(raw)))
-                elif filters == [DCT] and len(raw) >= settings.get("minJpegtranBytes", 8192) and level >= 2:
+                elif ends_in_jpeg(filters) and level >= 2 and job.jpeg() is not None and len(job.jpeg()) >= settings.get("minJpegtranBytes", 8192):
+                    # Kept as JPEG: offered to jpegtran, unwrapped from its other filters if it had any.
                     path = "%s%d.jpg" % (prefix, xref)
                     with open(path, "wb") as f:
-                        f.write(raw)
-                    results.append({"xref": xref, "jpeg": True, "file": path, "size": len(raw)})
+                        f.write(job.jpeg())
+                    results.append({"xref": xref, "jpeg": True, "file": path, "size": len(raw), "unwrapped": len(filters) > 1})
+                elif c is not None:
+                    results.append(write(prefix, xref, c, len(raw)))
         except Exception as error:  # one damaged stream never fails the document
             results.append({"xref": xref, "skipped": str(error)[:200]})
     return {"results": results, "sizes": sizes}

@@ -360,3 +360,27 @@ export async function removeImages(input: string, pages: number, output: string,
     throw error;
   }
 }
+
+// ---------------------------------------------------------------- compression
+
+/** pdfwrite's distiller presets, by the resolution they store pictures at: /screen 72 dpi, /ebook 150, /printer 300. */
+export type PdfwritePreset = 'screen' | 'ebook' | 'printer';
+
+/**
+ * Writes `input` again with pdfwrite at a distiller preset, as `gs
+ * -dPDFSETTINGS=/ebook` compresses: pictures resampled to the preset's
+ * resolution (or `dpi`, when given) and stored as JPEG, fonts subset, only what
+ * the pages draw kept. A PdfRewriteError when Ghostscript cannot.
+ */
+export async function compressWithPdfwrite(input: string, output: string, preset: PdfwritePreset, pages: number, options: EngineOptions, dpi?: number): Promise<void> {
+  const resolution = dpi ? [`-dColorImageResolution=${dpi}`, `-dGrayImageResolution=${dpi}`] : [];
+  try {
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-dPDFSETTINGS=/${preset}`, ...resolution, `-sOutputFile=${output}`, '--', input], {
+      ...options,
+      watchdogMs: pageWatchdog(pages),
+    });
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new PdfRewriteError(firstMessage(error.stderr));
+    throw error;
+  }
+}

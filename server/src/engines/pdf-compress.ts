@@ -40,6 +40,8 @@ export interface PdfAnalysis {
   referrers: Record<string, (number | 'trailer')[]>;
   /** The document has optional content (layers). */
   optionalContent: boolean;
+  /** Entries holding what no page shows (page thumbnails, editors' /PieceInfo), to be removed. e.g. `{ xref: 5, keys: ['/Thumb'] }` */
+  unshown: { xref: number; keys: string[] }[];
 }
 
 /** How the script stores images in one run. */
@@ -82,6 +84,8 @@ export interface StreamDictChanges {
   Decode?: null;
   /** An /Indexed colour space over the image's own (or DeviceGray when `grey`), palette as hex. */
   Indexed?: { hival: number; palette: string; grey: boolean };
+  /** The data is the last filter's own (a chain's wrapping filters undone): only that filter and its parameters stay. */
+  Unwrap?: true;
 }
 
 /** A JPEG kept as it is, its bytes copied out for jpegtran. */
@@ -90,6 +94,8 @@ export interface KeptJpeg {
   jpeg: true;
   file: string;
   size: number;
+  /** The stream wrapped the JPEG in other filters (ReportLab's [/ASCII85Decode /DCTDecode]): `file` holds it without them. */
+  unwrapped?: boolean;
 }
 
 /** A stream the script could not read; it stays as it is. */
@@ -202,4 +208,62 @@ export async function probeImageSizes(
   if (images.length === 0) return [];
   const request = { command: 'work', input, tasks: images, settings, grid, workers, outputPrefix: workspace.newPath('-'), maxDecodedBytes: settings.maxDecodedBytes };
   return (await runScript<{ sizes: ImageSizes[] }>(request, pages, workspace, options)).sizes;
+}
+
+const COMPARE_SCRIPT = resolve(__dirname, '../../engines/pdf-compare.py');
+
+/** How close a candidate's pages must stay to the original's (grey renders, see pdf-compare.py). */
+export interface LooksBar {
+  /** Lowest SSIM any sampled page may have. e.g. 0.93 */
+  minSsim: number;
+  /** Lowest PSNR any sampled page may have, dB. e.g. 28 */
+  minPsnr: number;
+  /** Resolution pages are rendered at for the comparison. e.g. 50 */
+  dpi: number;
+  /** Most pages rendered; a longer document has that many sampled over its length. e.g. 12 */
+  samplePages: number;
+}
+
+/** One candidate's check: passed, or the problems found (text, links, bookmarks, fields, attachments, metadata, pages' looks). */
+export interface CandidateCheck {
+  path: string;
+  passed: boolean;
+  worstSsim: number;
+  worstPsnr: number;
+  worstPage: number;
+  problems: string[];
+}
+
+export interface Comparison {
+  /** MuPDF had to rebuild the reference's structure: the upload is damaged. */
+  referenceRepaired: boolean;
+  /** In the order given; with `firstPass`, none after the first that passed. */
+  results: CandidateCheck[];
+}
+
+/**
+ * Checks each candidate against `reference` (MuPDF with numpy, server/engines/pdf-compare.py):
+ * same pages, text, links, bookmarks, form fields, attachments and metadata,
+ * and the sampled pages drawn alike within `bar`. A PdfCorruptedError when the reference cannot be opened.
+ */
+export async function compareWithReference(
+  reference: string,
+  candidates: readonly string[],
+  bar: LooksBar,
+  options: { firstPass: boolean; pages: number },
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<Comparison> {
+  const requestFile = workspace.newPath('.json');
+  await writeForEngines(requestFile, JSON.stringify({ reference, candidates, ...bar, firstPass: options.firstPass }));
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', COMPARE_SCRIPT, requestFile], {
+    ...engine,
+    readable: [COMPARE_SCRIPT],
+    okExitCodes: [0, 2],
+    watchdogMs: pageWatchdog(Math.min(options.pages, bar.samplePages) * (candidates.length + 1)),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const answer = JSON.parse(stdout) as { error?: string; reason?: string; reference: { repaired: boolean }; results: CandidateCheck[] };
+  if (answer.error) throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
+  return { referenceRepaired: answer.reference.repaired, results: answer.results };
 }

@@ -161,3 +161,49 @@ export function documentParts(pdf: Buffer) {
     return { outlines, links, fields, info, fonts };
   });
 }
+
+/**
+ * Each page's PSNR (dB, 99 when identical) between two PDFs as Poppler draws them
+ * in colour at `dpi`: the measure the issue's "visibly damaged at 28 dB" used.
+ */
+export function pagePsnr(original: Buffer, result: Buffer, dpi = 50): number[] {
+  const before = renderedPages(original, dpi).map(ppmPixels);
+  const after = renderedPages(result, dpi).map(ppmPixels);
+  if (before.length !== after.length) throw new Error(`${after.length} pages instead of ${before.length}`);
+  return before.map((a, page) => {
+    const b = after[page];
+    const width = Math.min(a.width, b.width);
+    const height = Math.min(a.height, b.height);
+    let sum = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width * 3; x++) {
+        const d = a.rgb[y * a.width * 3 + x] - b.rgb[y * b.width * 3 + x];
+        sum += d * d;
+      }
+    }
+    const mse = sum / (width * height * 3);
+    return mse === 0 ? 99 : Math.round(10 * Math.log10((255 * 255) / mse) * 10) / 10;
+  });
+}
+
+/** Every object of the file as qpdf reads it (streams: their dictionaries), keyed 'obj:N 0 R'. */
+export function qpdfObjects(pdf: Buffer): Record<string, { value?: any; stream?: { dict: Record<string, any> } }> {
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'x.pdf'), pdf);
+    return JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'x.pdf')])).qpdf[1];
+  });
+}
+
+/** qpdf's check of the file's structure: the warnings it has (none for a sound file). */
+export function structureWarnings(pdf: Buffer): string[] {
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'x.pdf'), pdf);
+    try {
+      const out = execFileSync('qpdf', ['--check', join(dir, 'x.pdf')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return out.split('\n').filter((line) => /^WARNING/.test(line));
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      return `${e.stdout ?? ''}\n${e.stderr ?? ''}`.split('\n').filter((line) => /WARNING|ERROR/.test(line));
+    }
+  });
+}

@@ -11,7 +11,7 @@ const sizeOf = (value: string | undefined) => (value !== undefined && /^\d+$/.te
 
 /**
  * Compress PDF's result: how much smaller the file became, or that it was
- * already optimised (returned unchanged), and whether a target size was met,
+ * already optimised (returned unchanged) or damaged (returned repaired), and whether a target size was met,
  * from the headers the server sends with the PDF (X-Compression-*).
  */
 export function CompressionSummaryView({ headers }: ResultViewProps) {
@@ -28,6 +28,10 @@ export function CompressionSummaryView({ headers }: ResultViewProps) {
       {outcome === 'already-optimised' ? (
         <p className="compression-summary__line compression-summary__line--neutral" data-testid="compression-outcome" data-outcome={outcome}>
           Already optimised: no method made this file smaller, so it comes back unchanged ({formatBytes(original)}).
+        </p>
+      ) : outcome === 'repaired' ? (
+        <p className="compression-summary__line compression-summary__line--neutral" data-testid="compression-outcome" data-outcome={outcome}>
+          The file was damaged: it comes back repaired ({formatBytes(result)}), though no smaller.
         </p>
       ) : (
         <p className="compression-summary__line compression-summary__line--good" data-testid="compression-outcome" data-outcome={outcome}>

@@ -1,17 +1,25 @@
 import { Inject } from '@nestjs/common';
 import { compressTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { decrypt } from '../../engines/qpdf';
+import { externaliseInlineImages } from '../../engines/qpdf';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { InvalidTargetSizeError, LEVELS, parseTargetSize } from './compression-levels';
+import { chooseAtLevel, type Method } from './candidates';
 import { Compressor, workerCount, type Built } from './compressor';
 
+/** Inline images (BI … EI) from this many bytes of data become image objects, which the recoder can reach. */
+const INLINE_IMAGE_MIN_BYTES = 4096;
+
 /**
- * Compress PDF: qpdf rewrites the upload (decrypted, repaired), MuPDF with
- * Pillow and fontTools recode its streams in parallel processes (images per
- * their use, fonts subset), qpdf writes the result compactly. Never larger
- * than the upload: if nothing is smaller, the upload comes back unchanged.
+ * Compress PDF: qpdf rewrites the upload (decrypted, repaired, large inline
+ * images made image objects), MuPDF with Pillow and fontTools recode its
+ * streams in parallel processes (images per their use, fonts subset), qpdf
+ * writes the result compactly. At a level, Ghostscript's pdfwrite makes a
+ * rival at the matching preset and the smallest that keeps every page looking
+ * the same (and its text, links, bookmarks, fields and attachments) wins
+ * (candidates.ts). Never larger than the upload: if nothing is smaller, the
+ * upload comes back unchanged, unless it is damaged: then it comes back repaired.
  */
 @ToolProcessor(compressTool)
 export class CompressProcessor implements Processor<typeof compressTool> {
@@ -23,10 +31,11 @@ export class CompressProcessor implements Processor<typeof compressTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof compressTool>): Promise<ProcessorOutput> {
     const target = targetSize(params.expectedOutputSize);
     const base = workspace.newPath('.pdf');
-    await decrypt(file.path, base, engine);
+    await externaliseInlineImages(file.path, base, engine, INLINE_IMAGE_MIN_BYTES);
+    const pages = file.pageCount ?? 1;
     const compressor = new Compressor(
       base,
-      (file.pageCount ?? 1) + Math.ceil(file.size / (5 * 1024 * 1024)),
+      pages + Math.ceil(file.size / (5 * 1024 * 1024)),
       {
         grayscale: params.grayscale,
         lineArt: params.lineArt ? { threshold: params.lineArtThreshold, edgeLevel: params.lineArtEdgeLevel } : undefined,
@@ -38,30 +47,35 @@ export class CompressProcessor implements Processor<typeof compressTool> {
       engine,
     );
 
-    let result: Built;
+    let result: (Built & { method?: Method }) | undefined;
     let met: boolean | undefined;
+    let repaired = false;
     if (target === undefined) {
-      result = await compressor.atLevel(LEVELS[params.optimizeLevel]);
+      const choice = await chooseAtLevel({ path: file.path, size: file.size, pages }, LEVELS[params.optimizeLevel], compressor, workspace, engine, params.grayscale || params.lineArt);
+      result = choice.chosen;
+      repaired = choice.repaired;
     } else {
       const outcome = await compressor.toTarget(target);
-      result = outcome;
+      result = { ...outcome, method: 'folio' };
       met = outcome.met;
+      if (result.size >= file.size) result = undefined;
     }
 
-    // Never larger than the upload: then the upload itself, byte for byte.
-    const unchanged = result.size >= file.size;
-    const size = unchanged ? file.size : result.size;
+    // Never larger than the upload: then the upload itself, byte for byte (a damaged one is answered repaired).
+    const size = result ? result.size : file.size;
     const headers: Record<string, string> = {
-      'X-Compression-Outcome': unchanged ? 'already-optimised' : 'compressed',
+      'X-Compression-Outcome': !result ? 'already-optimised' : result.size < file.size ? 'compressed' : 'repaired',
       'X-Compression-Original-Size': String(file.size),
       'X-Compression-Result-Size': String(size),
     };
+    if (result?.method) headers['X-Compression-Method'] = result.method;
+    if (repaired) headers['X-Compression-Repaired'] = 'true';
     if (target !== undefined) {
       headers['X-Compression-Target-Size'] = String(target);
-      headers['X-Compression-Target-Met'] = String(unchanged ? file.size <= target : met);
+      headers['X-Compression-Target-Met'] = String(result ? met : file.size <= target);
     }
-    if (!unchanged && result.point) headers['X-Compression-Images'] = `${result.point[0]} dpi, JPEG quality ${result.point[1]}`;
-    return { path: unchanged ? file.path : result.path, headers };
+    if (result?.method === 'folio' && result.point) headers['X-Compression-Images'] = `${result.point[0]} dpi, JPEG quality ${result.point[1]}`;
+    return { path: result ? result.path : file.path, headers };
   }
 }
 

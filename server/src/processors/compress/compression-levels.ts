@@ -1,3 +1,6 @@
+import type { PdfwritePreset } from '../../engines/ghostscript';
+import type { LooksBar } from '../../engines/pdf-compress';
+
 /**
  * What each level does, and the ladder the target-size search climbs.
  *
@@ -34,6 +37,32 @@ export const LEVELS: Readonly<Record<number, LevelSettings>> = {
   8: { level: 8, dpi: 96, quality: 45 },
   9: { level: 9, dpi: 72, quality: 40 },
 };
+
+/**
+ * Ghostscript's pdfwrite preset each lossy level is matched with, as a rival
+ * candidate (its resolution where the level's differs from the preset's).
+ * Lossless levels have none: pdfwrite recodes pictures.
+ */
+export const PDFWRITE_RIVALS: Readonly<Record<number, { preset: PdfwritePreset; dpi?: number }>> = {
+  4: { preset: 'printer' },
+  5: { preset: 'ebook' },
+  6: { preset: 'ebook' },
+  7: { preset: 'ebook', dpi: 120 },
+  8: { preset: 'ebook', dpi: 96 },
+  9: { preset: 'screen' },
+};
+
+/**
+ * How alike every sampled page must stay to the upload's, by level (grey
+ * renders at 50 dpi; SSIM and PSNR): lossless levels change nothing visible;
+ * the lossy ones allow what resampling and JPEG at their settings do to
+ * photographs, and no more: a page that lost a mask, a colour or a picture
+ * falls far below (the 22 dB of a soft mask with /Matte cut to another size).
+ */
+export function looksBar(level: number): LooksBar {
+  const [minSsim, minPsnr] = level <= 3 ? [0.995, 45] : level === 4 ? [0.97, 32] : level <= 6 ? [0.93, 28] : level <= 8 ? [0.9, 26] : [0.85, 24];
+  return { minSsim, minPsnr, dpi: 50, samplePages: 12 };
+}
 
 /** Resample only pictures shown finer than the target resolution by more than this factor. */
 export const RESAMPLE_THRESHOLD = 1.1;

@@ -124,6 +124,18 @@ export class Compressor {
     return { ...best, met: best.size <= target };
   }
 
+  /** qpdf's lossless rewrite of the base file alone (repaired, object streams, Flate at level 9, unused resources gone). */
+  async rewrite(): Promise<Built> {
+    const path = this.workspace.newPath('.pdf');
+    try {
+      await writeWithUpdates(this.base, path, undefined, this.options.write, this.engine);
+    } catch (error) {
+      if (!(error instanceof PdfCorruptedError)) throw error;
+      await writeWithUpdates(this.base, path, undefined, { ...this.options.write, pagesAsTheyAre: true }, this.engine);
+    }
+    return { path, size: (await stat(path)).size };
+  }
+
   /** Images recoded at one [dpi, quality] point, everything else as the lossless pass left it. */
   private async atPoint(point: readonly [number, number], images: readonly StreamInfo[], lossless: readonly StreamChange[], pass: CompressionPass): Promise<Built> {
     const settings = this.settings({ level: 9, dpi: point[0], quality: point[1] });
@@ -173,14 +185,18 @@ export class Compressor {
     const jpegs = outcomes.filter((o) => 'jpeg' in o) as Extract<StreamOutcome, { jpeg: true }>[];
     const optimised = await Promise.all(
       jpegs.map(async (jpeg): Promise<StreamChange | undefined> => {
+        // A JPEG taken out of its wrapping filters is already a change: the stream is then the JPEG alone.
+        const unwrap = jpeg.unwrapped ? { Unwrap: true as const } : {};
+        let best = jpeg.unwrapped ? { file: jpeg.file, newSize: (await stat(jpeg.file)).size } : undefined;
         const output = `${jpeg.file}.opt`;
         try {
           await optimiseJpeg(jpeg.file, output, this.engine);
+          const newSize = (await stat(output)).size;
+          if (newSize < (best?.newSize ?? jpeg.size)) best = { file: output, newSize };
         } catch {
-          return undefined; // a JPEG jpegtran cannot read stays as it is
+          // a JPEG jpegtran cannot read stays as it is
         }
-        const newSize = (await stat(output)).size;
-        return newSize < jpeg.size ? { xref: jpeg.xref, file: output, size: jpeg.size, newSize, changes: {}, lossy: false } : undefined;
+        return best && best.newSize < jpeg.size ? { xref: jpeg.xref, file: best.file, size: jpeg.size, newSize: best.newSize, changes: unwrap, lossy: false } : undefined;
       }),
     );
     return [...changes, ...optimised.filter((c): c is StreamChange => c !== undefined)];
@@ -188,7 +204,7 @@ export class Compressor {
 
   /** Writes the base file with these changes as compactly as qpdf can. */
   private async write(changes: readonly StreamChange[], fonts: readonly FontSubset[], analysis: PdfAnalysis): Promise<Built> {
-    const input = { streams: changes, fonts, duplicates: analysis.duplicates, referrers: analysis.referrers };
+    const input = { streams: changes, fonts, duplicates: analysis.duplicates, referrers: analysis.referrers, unshown: analysis.unshown ?? [] };
     const { objects, maxObjectId } = await readSomeObjects(this.base, objectsToRead(input), this.engine, this.workspace.newPath('.args'));
     const update = buildUpdate(input, objects);
     let updateFile: string | undefined;

@@ -21,6 +21,8 @@ export interface UpdateInput {
   duplicates: readonly (readonly number[])[];
   /** For each duplicate, the objects referring to it. */
   referrers: Readonly<Record<string, readonly (number | 'trailer')[]>>;
+  /** Entries to remove, for what they hold is never shown (thumbnails, /PieceInfo). */
+  unshown: readonly { xref: number; keys: readonly string[] }[];
 }
 
 /** The objects whose current form the update needs. */
@@ -36,6 +38,7 @@ export function objectsToRead(input: UpdateInput): number[] {
     }
   }
   for (const list of Object.values(input.referrers)) for (const id of list) if (id !== 'trailer') ids.add(id);
+  for (const { xref } of input.unshown) ids.add(xref);
   return [...ids];
 }
 
@@ -105,6 +108,20 @@ export function buildUpdate(input: UpdateInput, objects: QpdfObjects): Record<st
       else entry.value = replaceReferences(entry.value, keep);
     }
   }
+
+  // Thumbnails and editors' private data go; what only they referred to is then left out by qpdf.
+  for (const { xref, keys } of input.unshown) {
+    if (dropped.has(xref)) continue;
+    const key = objectKey(xref);
+    const current = objects[key];
+    const entry: UpdateEntry | undefined =
+      update[key] ?? (current?.stream ? { stream: { dict: { ...current.stream.dict } } } : current && 'value' in current ? { value: { ...(current.value as Dict) } } : undefined);
+    if (!entry) continue;
+    const dict = 'stream' in entry ? entry.stream.dict : (entry.value as Dict);
+    if (!dict || typeof dict !== 'object' || Array.isArray(dict)) continue;
+    for (const k of keys) delete dict[k];
+    update[key] = entry;
+  }
   return update;
 }
 
@@ -113,6 +130,14 @@ function changedDict(original: Dict, change: StreamChange): Dict {
   const dict = { ...original };
   const c = change.changes;
   delete dict['/Length'];
+  if (c.Unwrap) {
+    const filters = dict['/Filter'];
+    const parms = dict['/DecodeParms'];
+    delete dict['/DecodeParms'];
+    delete dict['/DL'];
+    if (Array.isArray(filters)) dict['/Filter'] = filters[filters.length - 1];
+    if (Array.isArray(parms) && parms[parms.length - 1] !== null) dict['/DecodeParms'] = parms[parms.length - 1];
+  }
   if (c.Filter !== undefined) {
     delete dict['/Filter'];
     delete dict['/DecodeParms'];
