@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { compressWithPdfwrite, PdfRewriteError } from '../../engines/ghostscript';
 import { DeadlineExceededError, JobAbortedError } from '../../engines/limiter';
 import { compareWithReference, type CandidateCheck } from '../../engines/pdf-compress';
-import type { EngineOptions } from '../../engines/process';
+import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
 import type { Workspace } from '../../workspace/workspace';
 import { LEVELS, looksBar, PDFWRITE_RIVALS, type LevelSettings } from './compression-levels';
 import type { Built, Compressor } from './compressor';
@@ -78,7 +78,16 @@ async function pickFirstPassing(
   const smaller = ordered.filter((c) => c.size < upload.size);
   // Whether the upload is damaged is known only from the comparison: it runs even when nothing is smaller.
   if (smaller.length === 0 && !alwaysCompare) return { repaired: false };
-  const comparison = await compareWithReference(upload.path, ordered.map((c) => c.path), bar, { firstPass: true, pages: upload.pages }, workspace, engine);
+  let comparison: Awaited<ReturnType<typeof compareWithReference>>;
+  try {
+    comparison = await compareWithReference(upload.path, ordered.map((c) => c.path), bar, { firstPass: true, pages: upload.pages }, workspace, engine);
+  } catch (error) {
+    // A file the checker cannot read through (MuPDF failing on a damaged structure) has no candidate
+    // it can vouch for: the upload comes back as it was rather than something unchecked.
+    if (!(error instanceof EngineFailedError || error instanceof EngineCrashedError || error instanceof EngineStalledError)) throw error;
+    logger.warn(`Compression candidates left unchecked, the upload is kept: ${error.message}`);
+    return { repaired: false };
+  }
   const repaired = comparison.referenceRepaired;
   const passed = comparison.results.find((r: CandidateCheck) => r.passed);
   const chosen = passed ? ordered.find((c) => c.path === passed.path) : undefined;
