@@ -11,6 +11,9 @@ import { leftoversAfterCleanup, startTestServer, type TestServer } from './suppo
 
 jest.setTimeout(180_000);
 
+/** A health check's round trip, allowed on a 2-core test machine that another test worker shares (alone: under 0.7 s). */
+const HEALTH_ON_A_SHARED_MACHINE_MS = 3_000;
+
 /**
  * The load case of the hostile-input suite: several copies at once of the
  * worst file each engine family has met, all in flight together. Every answer
@@ -85,7 +88,10 @@ describe('the worst files of every engine, several copies at once', () => {
     const serverErrors = answers.filter((answer) => answer.status >= 500);
     expect(serverErrors).toEqual([]);
     for (const answer of answers) expect([200, 400, 413, 422]).toContain(answer.status);
-    expect(slowestHealth).toBeLessThan(1_000);
+    // What a file can take from the server is its event loop: never blocked for a second. The health checks'
+    // own round trips also wait for processor time on a test machine that another test worker shares.
+    expect(slowestLoopMs).toBeLessThan(1_000);
+    expect(slowestHealth).toBeLessThan(HEALTH_ON_A_SHARED_MACHINE_MS);
     expect(failedHealth).toBe(0);
     expect(await leftoversAfterCleanup(server)).toEqual([]);
     expect(await strayJobEngines(process.pid, 5_000)).toEqual([]);

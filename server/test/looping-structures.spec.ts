@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tools } from '@folio/registry';
 import { postTool } from './support/http';
 import { sharedFieldKidsPdf } from './support/looping-pdfs';
@@ -37,6 +38,8 @@ describe('documents that keep a reader busy for ever', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const answers = await Promise.all(
       readers.map(async (id) => {
         const tool = tools.find((t) => t.id === id)!;
@@ -48,6 +51,8 @@ describe('documents that keep a reader busy for ever', () => {
     );
     checking = false;
     await health;
+    loop.disable();
+    const slowestLoopMs = loop.max / 1e6;
     for (const answer of answers) {
       expect({ ...answer, seconds: undefined, ok: answer.status < 500 }).toEqual({ ...answer, seconds: undefined, ok: true });
       // Well before the job's 90 s: a stuck run is stopped at its watchdog, queueing behind the others included.
@@ -55,7 +60,10 @@ describe('documents that keep a reader busy for ever', () => {
     }
     // Rendering and reading the document's sizes are where Poppler is stuck: the document's fault, said as such.
     for (const id of ['pdf-to-image', 'get-info']) expect(answers.find((a) => a.id === id)).toMatchObject({ status: 400, type: '/errors/document-too-complex' });
-    expect(slowestHealth).toBeLessThan(1_000);
+    // The server's event loop is never blocked for a second; a health check's round trip also waits for
+    // processor time on a test machine another test worker shares (alone: well under a second).
+    expect(slowestLoopMs).toBeLessThan(1_000);
+    expect(slowestHealth).toBeLessThan(3_000);
     expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
 });

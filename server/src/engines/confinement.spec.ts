@@ -86,11 +86,6 @@ describe('engine confinement', () => {
     for (const owner of owners) expect(owner).not.toBe('0');
   });
 
-  it('runs at a lower priority than the server, so the server answers while engines work', async () => {
-    const niceness = Number((await shell("cut -d' ' -f19 /proc/self/stat")).trim());
-    expect(niceness).toBeGreaterThanOrEqual(10);
-  });
-
   it('cannot change kernel settings through /proc/sys', async () => {
     const before = readFileSync('/proc/sys/kernel/core_pattern', 'utf8');
     const out = await shell('echo "|/bin/sh -c id" > /proc/sys/kernel/core_pattern && echo WROTE; echo 1 > /proc/sys/kernel/sysrq && echo WROTE; echo done');

@@ -68,9 +68,6 @@ export interface Confinement {
 export const BWRAP = '/usr/bin/bwrap';
 const PRLIMIT = '/usr/bin/prlimit';
 const SETPRIV = '/usr/bin/setpriv';
-const NICE = '/usr/bin/nice';
-/** How much less processor time an engine gets than the server when both want it (nice(1)). */
-const ENGINE_NICENESS = 10;
 /** Capabilities a root sandbox keeps until setpriv starts the engine as the engine user with none. */
 const KEPT_UNTIL_SETPRIV = ['CAP_DAC_OVERRIDE', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP'];
 
@@ -163,8 +160,6 @@ export function confine(command: string, args: readonly string[], confinement: C
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
     '--',
     ...(user ? [SETPRIV, `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--'] : []),
-    // Engines yield the processors to the server itself, so it answers (health checks, uploads, status) while they work.
-    NICE, '-n', String(ENGINE_NICENESS),
     ...memoryLimits(confinement),
     command,
     ...args,
