@@ -1,5 +1,5 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants, type ReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { ownedFolderPrefix } from '../workspace/sweeper';
 
@@ -47,11 +47,17 @@ export class FolderJobStorage implements JobStorage {
 
   async openResult(jobId: string, file: string): Promise<{ stream: ReadStream; size: number }> {
     // A result may sit in a folder of its own within the job's (Detect/Split's one photo); never outside it.
-    const folder = resolve(this.folderFor(jobId));
-    const path = resolve(folder, file);
+    // Engines wrote in that folder: a link they left (to /etc/shadow, say) is never followed out of it.
+    const folder = await realpath(this.folderFor(jobId));
+    const path = await realpath(resolve(folder, file));
     if (!path.startsWith(`${folder}${sep}`)) throw new Error(`The result "${file}" is not in job ${jobId}'s folder.`);
-    const { size } = await stat(path);
-    return { stream: createReadStream(path, { highWaterMark: 1024 * 1024 }), size };
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      await handle.close();
+      throw new Error(`The result "${file}" of job ${jobId} is not a file.`);
+    }
+    return { stream: handle.createReadStream({ highWaterMark: 1024 * 1024 }), size: stats.size };
   }
 
   async remove(jobId: string): Promise<void> {
