@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { useAppAndBrowser } from './browser';
 
 jest.setTimeout(60_000);
@@ -23,8 +23,8 @@ async function shownTheme(page: Page) {
 describe('light and dark themes', () => {
   const { app, newPage } = useAppAndBrowser();
 
-  async function openHome(system: 'light' | 'dark'): Promise<Page> {
-    const page = await newPage({ colorScheme: system });
+  async function openHome(system: 'light' | 'dark', options: BrowserContextOptions = {}): Promise<Page> {
+    const page = await newPage({ colorScheme: system, ...options });
     await page.goto(app.baseUrl);
     await page.getByTestId('theme-toggle').waitFor();
     return page;
@@ -58,7 +58,8 @@ describe('light and dark themes', () => {
   });
 
   it('applies a stored choice before the app itself has run (no light flash before a dark page)', async () => {
-    const page = await openHome('light');
+    // No service worker: once it has cached the app's script it would serve it past the hold below.
+    const page = await openHome('light', { serviceWorkers: 'block' });
     await page.getByRole('button', { name: 'Dark theme' }).click();
 
     // Hold the app's script: whatever the page shows meanwhile is what a visitor sees first.
