@@ -33,7 +33,6 @@ export interface SlotRequest {
 }
 
 interface Waiter {
-  signal?: AbortSignal;
   grant: () => void;
   fail: (error: Error) => void;
 }
@@ -60,17 +59,6 @@ export class Limiter {
 
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length };
-  }
-
-  /** Whether a task given now would run or wait rather than be refused. */
-  hasRoom(): boolean {
-    return this.running < this.concurrency || this.waiting.length < this.maxQueue;
-  }
-
-  /** Where the task sent with `signal` waits: 1 for the next to run; null when it is not waiting. */
-  positionOf(signal: AbortSignal): number | null {
-    const index = this.waiting.findIndex((waiter) => waiter.signal === signal);
-    return index < 0 ? null : index + 1;
   }
 
   async run<T>(request: SlotRequest, task: () => Promise<T>): Promise<T> {
@@ -105,7 +93,6 @@ export class Limiter {
         request.signal?.removeEventListener('abort', onAbort);
       };
       const waiter: Waiter = {
-        signal: request.signal,
         grant: () => {
           cleanUp();
           this.running++;
