@@ -21,20 +21,20 @@ REQUIRED=(
   "jpegtran libjpeg-turbo-progs"
 )
 # Office suite without a desktop (its UNO bridge lets a warm instance take many jobs),
-# MuPDF for Python with the `regex` module (text redaction, server/engines/pdf-redact.py),
-# pikepdf (qpdf for Python: Advanced Colour's content streams, server/engines/pdf-recolour.py),
-# Pillow (JPEG and GIF files of extracted images, server/engines/pdf-images.py),
+# MuPDF for Python with the `regex` module (text redaction, server/src/engines/pdf-redact.py),
+# pikepdf (qpdf for Python: Advanced Colour's content streams, server/src/engines/pdf-recolour.py),
+# Pillow (JPEG and GIF files of extracted images, server/src/engines/pdf-images.py),
 # OpenCV (with its contrib modules) and NumPy for Python: photos cut out of scans
-# (server/engines/scanned-photos.py) and the WeChat QR reader for Auto Split PDF's
-# divider codes (server/engines/qr-codes.py),
+# (server/src/engines/scanned-photos.py) and the WeChat QR reader for Auto Split PDF's
+# divider codes (server/src/engines/qr-codes.py),
 # OCR language data (the OCR tool's English, Chinese Simplified, French, German and
 # Portuguese) and unpaper (its Clean option), fonts with the metrics of the usual office fonts, and for stamps
 # and watermarks: Pango through Python (shaping and bidi for every script,
-# server/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
+# server/src/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
 # metric twins of Helvetica, Times and Courier (page numbers), and the
 # certificate authorities Validate PDF Signature trusts when no certificate is sent.
 # Compress PDF recodes pictures with Pillow and subsets fonts with fontTools, both through
-# Python (server/engines/pdf-compress.py), and optimises JPEGs losslessly with jpegtran.
+# Python (server/src/engines/pdf-compress.py), and optimises JPEGs losslessly with jpegtran.
 EXTRA_PACKAGES=(
   ca-certificates
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui libreoffice-draw-nogui python3-uno

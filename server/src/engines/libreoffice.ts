@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { engineScript } from './engine-scripts';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { feedSeccompFilter, sandboxStdio } from './seccomp';
 
 /**
  * The office engine: a small pool of warm headless LibreOffice instances, each
- * with its own user profile, driven through a UNO bridge (server/engines/uno-bridge.py)
+ * with its own user profile, driven through a UNO bridge (server/src/engines/uno-bridge.py)
  * that speaks JSON lines. Starting soffice costs a second or more per call; a warm
  * instance converts a small document in a fraction of that. Jobs queue for a free
  * instance; an instance that crashes, overruns its job's deadline or has done
@@ -66,7 +67,7 @@ class OfficeUnavailableError extends Error {
 }
 
 /** Reaches the bridge from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const BRIDGE = resolve(__dirname, '../../engines/uno-bridge.py');
+const BRIDGE = engineScript('uno-bridge.py');
 const PYTHON = '/usr/bin/python3';
 const SOFFICE = 'soffice';
 /** Conversions before an instance is replaced: LibreOffice's memory grows with use. */

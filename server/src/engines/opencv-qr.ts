@@ -1,18 +1,18 @@
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import type { Workspace } from '../workspace/workspace';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
  * QR codes read from page pictures by OpenCV's WeChat QR reader (Debian's
  * python3-opencv), driven by a script kept with the server
- * (server/engines/qr-codes.py), which says why this reader and how each
+ * (server/src/engines/qr-codes.py), which says why this reader and how each
  * picture is cleaned before it is searched.
  */
 
 const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const PROGRAM = resolve(__dirname, '../../engines/qr-codes.py');
+const PROGRAM = engineScript('qr-codes.py');
 
 /**
  * Longest one picture may be searched. A clean page takes well under a second,

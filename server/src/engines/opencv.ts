@@ -1,18 +1,18 @@
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import type { Workspace } from '../workspace/workspace';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
  * OpenCV through Python (Debian's python3-opencv and python3-numpy), driven by
- * a script kept with the server (server/engines/scanned-photos.py): photos
+ * a script kept with the server (server/src/engines/scanned-photos.py): photos
  * laid on a scanner's bed found on the page pictures, each cut out, turned
  * upright and trimmed.
  */
 
 const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const PROGRAM = resolve(__dirname, '../../engines/scanned-photos.py');
+const PROGRAM = engineScript('scanned-photos.py');
 
 /** How photos are told from the paper and cut out; see the script for each step. */
 export interface PhotoSearch {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
+import { engineScript } from './engine-scripts';
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
 
 /**
@@ -8,13 +8,13 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
  * that has to be drawn right in any script: Arabic letters joined and laid
  * right to left, Thai and Indic marks placed, CJK from its own fonts, and a
  * character the chosen font lacks taken from another installed font. A small
- * Python program (server/engines/pango-text.py) writes every block of one job
+ * Python program (server/src/engines/pango-text.py) writes every block of one job
  * as a page of one PDF, so a hundred different stamps share one font subset
  * and one process. The text stays real text: it can be selected and searched.
  */
 
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const PROGRAM = resolve(__dirname, '../../engines/pango-text.py');
+const PROGRAM = engineScript('pango-text.py');
 const PYTHON = '/usr/bin/python3';
 /** Blocks one run may draw before its watchdog counts another page's time. */
 const BLOCKS_PER_PAGE_TIME = 200;

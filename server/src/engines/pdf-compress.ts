@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
@@ -6,7 +6,7 @@ import { writeForEngines } from './confinement';
 
 /**
  * MuPDF (PyMuPDF, Debian's python3-fitz) with Pillow and fontTools, driven by
- * a script kept with the server (server/engines/pdf-compress.py): reads a PDF
+ * a script kept with the server (server/src/engines/pdf-compress.py): reads a PDF
  * and writes new data for its streams (images re-encoded, Flate deflated
  * harder, fonts subset) into files of the job's folder. It never writes a PDF:
  * qpdf puts the new data in (see qpdf.ts `writeWithUpdates`). Always run on a
@@ -14,7 +14,7 @@ import { writeForEngines } from './confinement';
  */
 
 const PYTHON = '/usr/bin/python3';
-const SCRIPT = resolve(__dirname, '../../engines/pdf-compress.py');
+const SCRIPT = engineScript('pdf-compress.py');
 
 /** One stream of the document, as the analysis found it. */
 export interface StreamInfo {
@@ -210,7 +210,7 @@ export async function probeImageSizes(
   return (await runScript<{ sizes: ImageSizes[] }>(request, pages, workspace, options)).sizes;
 }
 
-const COMPARE_SCRIPT = resolve(__dirname, '../../engines/pdf-compare.py');
+const COMPARE_SCRIPT = engineScript('pdf-compare.py');
 
 /** How close a candidate's pages must stay to the original's (grey renders, see pdf-compare.py). */
 export interface LooksBar {
@@ -242,7 +242,7 @@ export interface Comparison {
 }
 
 /**
- * Checks each candidate against `reference` (MuPDF with numpy, server/engines/pdf-compare.py):
+ * Checks each candidate against `reference` (MuPDF with numpy, server/src/engines/pdf-compare.py):
  * same pages, text, links, bookmarks, form fields, attachments and metadata,
  * and the sampled pages drawn alike within `bar`. A PdfCorruptedError when the reference cannot be opened.
  */

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
@@ -7,13 +7,13 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
 /**
  * qpdf's content-stream parser and writer through pikepdf (Debian's
  * python3-pikepdf), driven by a script kept with the server
- * (server/engines/pdf-recolour.py): the colours a page's content sets are
+ * (server/src/engines/pdf-recolour.py): the colours a page's content sets are
  * replaced while everything else, text included, stays as it is.
  */
 
 const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const PROGRAM = resolve(__dirname, '../../engines/pdf-recolour.py');
+const PROGRAM = engineScript('pdf-recolour.py');
 
 /** Red, green and blue, each 0 to 1. */
 type Rgb = readonly [number, number, number];

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions } from './process';
@@ -6,7 +6,7 @@ import { writeForEngines } from './confinement';
 
 /**
  * MuPDF through PyMuPDF (Debian's python3-fitz), driven by scripts kept with
- * the server (server/engines/):
+ * the server (server/src/engines/):
  * - pdf-redact.py: text redaction that removes the matched glyphs from the
  *   content streams, then covers where they were; then, with its module
  *   redaction_sweep.py (pikepdf, python3-pikepdf), takes the terms out of
@@ -18,9 +18,9 @@ import { writeForEngines } from './confinement';
  */
 
 const PYTHON = '/usr/bin/python3';
-const SCRIPT = resolve(__dirname, '../../engines/pdf-redact.py');
-const SWEEP_MODULE = resolve(__dirname, '../../engines/redaction_sweep.py');
-const IMAGES_SCRIPT = resolve(__dirname, '../../engines/pdf-images.py');
+const SCRIPT = engineScript('pdf-redact.py');
+const SWEEP_MODULE = engineScript('redaction_sweep.py');
+const IMAGES_SCRIPT = engineScript('pdf-images.py');
 
 /** Longest one term may be searched on one page before it counts as a runaway pattern. */
 const SEARCH_SECONDS = 2;

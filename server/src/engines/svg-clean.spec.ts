@@ -8,7 +8,7 @@ import { withTempDir } from '../../test/support/pdfs';
  * sandbox): whatever could reach outside the file is gone from what it writes,
  * and what draws from the file itself is still there.
  */
-const PROGRAM = join(__dirname, '../../engines/svg-clean.py');
+const PROGRAM = join(__dirname, 'svg-clean.py');
 
 function clean(svg: string): { status: number; answer: { removed?: number; error?: string; reason?: string }; output?: string } {
   return withTempDir((dir) => {

@@ -1,16 +1,16 @@
-import { resolve } from 'node:path';
+import { engineScript } from './engine-scripts';
 import { runProcess, type EngineOptions } from './process';
 
 /**
  * An uploaded SVG with every reference to something outside it taken out
- * (server/engines/svg-clean.py, Python's expat parser): links to other files
+ * (server/src/engines/svg-clean.py, Python's expat parser): links to other files
  * and addresses, XInclude, stylesheets, CSS imports and `url()`s. What is left
  * can be drawn from the file alone; a renderer given it has nothing to fetch.
  */
 
 const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
-const PROGRAM = resolve(__dirname, '../../engines/svg-clean.py');
+const PROGRAM = engineScript('svg-clean.py');
 
 /** The file is not an SVG the parser can read: not well-formed XML, no <svg> root, or external entities. */
 export class UnreadableSvgError extends Error {
