@@ -99,6 +99,12 @@ export interface ResultVariant {
 export interface ResultOutcome extends Omit<ResultVariant, 'when'> {
   /** When the processor gives it, said for OpenAPI and the QA matrix. e.g. 'several tables are found' */
   when: string;
+  /**
+   * What the page tells the visitor instead of the success toast, where the
+   * answer is the reference's but nothing (or not what was asked) happened.
+   * The page shows it as a warning and beside the result. e.g. 'No images found in this PDF.'
+   */
+  notice?: string;
 }
 
 /**

@@ -41,6 +41,18 @@ export function resolveResult(tool: AnyTool, params: Values = {}, outcome?: stri
   return { kind, apiContentType: apiContentType ?? RESULT_CONTENT_TYPES[kind], download };
 }
 
+/**
+ * The response header that names the outcome a processor found (a key of
+ * `result.outcomes`), on a single file's answer: the page reads it to say what
+ * happened when the file alone does not (`ResultOutcome.notice`).
+ */
+export const OUTCOME_HEADER = 'X-Folio-Outcome';
+
+/** What the page says for this outcome instead of the success toast, if anything. */
+export function outcomeNotice(tool: AnyTool, outcome: string | undefined): string | undefined {
+  return outcome === undefined ? undefined : tool.result.outcomes?.[outcome]?.notice;
+}
+
 /** The outcomes a tool declares, with their keys. e.g. [['several-tables', { when: 'several tables are found', ... }]] */
 export function outcomesOf(tool: AnyTool): [string, ResultOutcome][] {
   return Object.entries(tool.result.outcomes ?? {});
@@ -63,7 +75,10 @@ export function declaredAnswers(tool: AnyTool): DeclaredAnswer[] {
     const when = Object.entries(variant.when).map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`).join(' and ');
     return { when, ...resolveResult(tool, firstValues) };
   });
-  const outcomes = outcomesOf(tool).map(([key, outcome]) => ({ when: outcome.when, ...resolveResult(tool, {}, key) }));
+  // An outcome that only changes what the page says gives the tool's own answer.
+  const outcomes = outcomesOf(tool)
+    .filter(([, outcome]) => outcome.kind || outcome.apiContentType || outcome.download)
+    .map(([key, outcome]) => ({ when: outcome.when, ...resolveResult(tool, {}, key) }));
   return [resolveResult(tool), ...variants, ...outcomes];
 }
 

@@ -37,6 +37,9 @@ describe('results the declaration does not allow', () => {
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.fileName).toBe('report_notes.txt');
       expect(res.body.toString()).toBe('notes\n');
+      // The page reads which outcome it was (and what to say about it) from this header.
+      expect(res.headers['x-folio-outcome']).toBe('notes');
+      expect(res.headers['access-control-expose-headers']).toBe('Content-Disposition, X-Folio-Outcome');
     });
 
     it.each([

@@ -12,6 +12,8 @@ import {
   FILE_TYPES,
   fileFieldsOf,
   declaredAnswers,
+  outcomesOf,
+  OUTCOME_HEADER,
   type AnyTool,
   type DeclaredAnswer,
   type Field,
@@ -264,6 +266,11 @@ function success(route: readonly AnyTool[]): Json {
     if (tool.result.noContentWhen) line += `; 204 No Content when ${tool.result.noContentWhen}`;
     lines.push(label(tool, shared, `${line}.`));
     for (const [header, says] of Object.entries(tool.result.headers ?? {})) headers[header] ??= { description: label(tool, shared, says), schema: { type: 'string' } };
+    const outcomes = outcomesOf(tool);
+    if (outcomes.length > 0) {
+      const says = `Which of the tool's outcomes this answer is, when it is one: ${outcomes.map(([key, outcome]) => `\`${key}\` when ${outcome.when}`).join('; ')}.`;
+      headers[OUTCOME_HEADER] ??= { description: label(tool, shared, says), schema: { type: 'string', enum: outcomes.map(([key]) => key) } };
+    }
   }
   const exampleName = renderFileName(route[0].download.api, EXAMPLE_UPLOAD, defaultsOf(route[0]));
   return {

@@ -6,6 +6,7 @@ import {
   maxFilesOfField,
   maxFilesPerRequest,
   renderFileName,
+  OUTCOME_HEADER,
   resolveResult,
   RESULT_CONTENT_TYPES,
   schemaOf,
@@ -201,8 +202,12 @@ export class ToolRunner {
     const named = declared.download.namedByProcessor ? output.fileName : undefined;
     const fileName = named ?? renderFileName(declared.download.api, output.nameFrom ?? file.originalName, params);
     const declaredHeaders = new Set(Object.keys(tool.result.headers ?? {}).map((name) => name.toLowerCase()));
-    const headers = output.headers && Object.fromEntries(Object.entries(output.headers).filter(([name]) => declaredHeaders.has(name.toLowerCase())));
-    return { path: output.path, fileName, contentType: declared.apiContentType, ...(headers ? { headers } : {}) };
+    const headers = {
+      ...(output.headers && Object.fromEntries(Object.entries(output.headers).filter(([name]) => declaredHeaders.has(name.toLowerCase())))),
+      // Which declared outcome this is, for the page (an undeclared one was refused or logged above).
+      ...(output.outcome !== undefined && tool.result.outcomes?.[output.outcome] ? { [OUTCOME_HEADER]: output.outcome } : {}),
+    };
+    return { path: output.path, fileName, contentType: declared.apiContentType, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
   }
 }
 

@@ -4,7 +4,8 @@ import { FAILURE_MESSAGE, type FailureNote } from './run-messages';
 
 /**
  * Tells the visitor how a run ended, in a toast: the success text, a warning
- * for files refused before upload, spec §8's one error toast (with the server's
+ * for files refused before upload or for an answer whose outcome says nothing
+ * happened (`noted`), spec §8's one error toast (with the server's
  * words under it where they help). Nothing found and stopped runs are said on
  * the page, or not at all. A link in the toast is followed inside the app.
  */
@@ -13,6 +14,7 @@ export function announceOutcome(outcome: RunOutcome, toast: Pick<ToastApi, 'succ
     case 'succeeded':
       return toast.success(outcome.message);
     case 'refused':
+    case 'noted':
       return toast.warning(outcome.message);
     case 'failed':
       return outcome.note ? toast.error(FAILURE_MESSAGE, toastExtras(outcome.note, navigate)) : toast.error(FAILURE_MESSAGE);

@@ -140,6 +140,19 @@ describe('a tool run', () => {
       expect(state().result?.headers).toEqual({ 'x-compression-original-size': '2048' });
     });
 
+    it('says, as a warning and on the page, an outcome whose declaration says nothing happened, and keeps the answer', async () => {
+      const tool: AnyTool = { ...rotateTool, result: { ...rotateTool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.' } } } };
+      send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'no-change' } }));
+      const { machine, state } = machineFor(tool);
+      await expect(machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'noted', message: 'Nothing needed turning.' });
+      expect(state()).toMatchObject({ notice: 'Nothing needed turning.', result: { kind: 'pdf' } });
+
+      // An outcome without a notice, or one the tool does not declare, is a plain success.
+      send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'something-else' } }));
+      await expect(machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'succeeded', message: 'PDF rotated successfully!' });
+      expect(state().notice).toBeNull();
+    });
+
     it('offers several files through a one-document tool as a ZIP, and a combining tool’s answer as one document', async () => {
       send.mockResolvedValueOnce(answer({ contentType: 'application/octet-stream' }));
       const rotate = machineFor(rotateTool);

@@ -1,4 +1,4 @@
-import type { AnyTool, JobStatus, RequestEnhancerKey } from '@folio/registry';
+import { OUTCOME_HEADER, outcomeNotice, type AnyTool, type JobStatus, type RequestEnhancerKey } from '@folio/registry';
 import type { RequestEnhancer } from '../../request-enhancers/request-enhancer';
 import type { UploadLimits } from '../../site-config/use-site-config';
 import type { ToolResult } from '../result/tool-result';
@@ -42,6 +42,12 @@ export interface ToolRunState {
 export type RunOutcome =
   /** The success toast's text; the result is in the state. */
   | { kind: 'succeeded'; message: string }
+  /**
+   * The tool answered, but its outcome says nothing (or not what was asked)
+   * happened (`ResultOutcome.notice`, e.g. 'No images found in this PDF.'):
+   * a warning, also said on the page; the answer is in the state.
+   */
+  | { kind: 'noted'; message: string }
   /** Refused before upload (a warning; nothing was sent). e.g. 'a3.pdf is empty.' */
   | { kind: 'refused'; message: string }
   /** The error toast, with the server's words where they help the visitor. */
@@ -150,8 +156,9 @@ export function createToolRun(tool: AnyTool, ports: ToolRunPorts): ToolRunMachin
       }
       const failure = failureOf(tool, response);
       if (!failure) {
-        attempt.leaves = { result: resultOf(tool, files, params, response) };
-        return { kind: 'succeeded', message: successMessage(tool, params) };
+        const notice = outcomeNotice(tool, response.headers?.[OUTCOME_HEADER.toLowerCase()]);
+        attempt.leaves = { result: resultOf(tool, files, params, response), notice: notice ?? null };
+        return notice ? { kind: 'noted', message: notice } : { kind: 'succeeded', message: successMessage(tool, params) };
       }
       const why = new Error(`POST ${tool.endpoint} ${failure}.`);
       const problem = response.ok ? null : await readProblem(response.status, response.body, response.contentType);
