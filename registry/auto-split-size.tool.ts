@@ -3,8 +3,7 @@ import { defineTool, notInSpec, select, singlePdfInput, text } from './kit';
 /**
  * Split PDF by Size or Count: consecutive parts of at most a size (`2MB`,
  * `3KB`), of so many pages, or so many parts of near-equal length, in a ZIP.
- * How `splitValue` reads depends on `splitType`; the server checks it
- * (server/src/processors/auto-split-size/split-value.ts).
+ * How `splitValue` reads depends on `splitType`: a size, or a count (`checks`).
  */
 export const autoSplitSizeTool = defineTool({
   id: 'auto-split-size',
@@ -39,6 +38,12 @@ export const autoSplitSizeTool = defineTool({
       invalid: notInSpec('Split value is too long.', 'a value of ours: no size or count needs more than 32 characters'),
     }),
   },
+  // Reference §3.10 refuses a count that is not a whole number with 400 and fails on a size it cannot read (500); both are 400 here.
+  checks: [
+    { rule: 'readsAs', field: 'splitValue', as: 'size', when: { splitType: [0] }, message: notInSpec('Split value must be a size such as 2MB, 500KB or 1.5GB, above 0.', 'reference §3.10: an unreadable size is a 500') },
+    { rule: 'readsAs', field: 'splitValue', as: 'count', when: { splitType: [1] }, message: notInSpec('Split value must be a whole number of pages per part, 1 or more.', 'reference §3.10: NumberFormatException, 400') },
+    { rule: 'readsAs', field: 'splitValue', as: 'count', when: { splitType: [2] }, message: notInSpec('Split value must be a whole number of documents, 1 or more.', 'reference §3.10: NumberFormatException, 400') },
+  ],
 
   action: { label: 'Split PDF', busyLabel: 'Processing...' },
   result: { kind: 'zip' },

@@ -1,4 +1,4 @@
-import { checkbox, defineTool, notInSpec, number, select, singlePdfInput, text } from './kit';
+import { checkbox, defineTool, notInSpec, number, select, singlePdfInput, size } from './kit';
 
 /**
  * What each level does, for the page and OpenAPI. Levels 1–3 lose nothing;
@@ -41,7 +41,7 @@ export const compressTool = defineTool({
       default: 5,
       invalid: notInSpec('Compression level must be a whole number from 1 to 9.', 'reference §6.3: optimizeLevel is an integer from 1 to 9'),
     }),
-    expectedOutputSize: text({
+    expectedOutputSize: size({
       label: 'Target size (optional)',
       placeholder: 'e.g. 2MB or 500KB',
       help: 'The best quality that fits is searched for; the level above is then not used. A number alone means megabytes.',

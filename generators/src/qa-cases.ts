@@ -6,6 +6,8 @@
  */
 import {
   collectParams,
+  checkHolds,
+  type ToolCheck,
   extensionOf,
   resolveResult,
   schemaOf,
@@ -351,6 +353,9 @@ class Derivation {
         case 'pages':
           this.pages(name, field);
           break;
+        case 'size':
+          this.size(name, field);
+          break;
         case 'file':
           this.fileField(name, field as FileField);
           break;
@@ -373,6 +378,8 @@ class Derivation {
     switch (field.kind) {
       case 'pages':
         return '1';
+      case 'size':
+        return (field as DeclaredField & { example?: string }).example ?? '1MB';
       case 'number': {
         if (field.choices?.length) return field.choices[0].value;
         let value = field.min ?? (field.greaterThan !== undefined ? Math.max(field.inputMin ?? -Infinity, field.greaterThan + this.delta(field)) : 1);
@@ -459,6 +466,10 @@ class Derivation {
     // Cross-field rules hold unless one of their fields is under test. A refused
     // value is dropped before the rules run, so refusals need no adjusting.
     for (const check of options.keepChecks ? [] : this.tool.checks ?? []) {
+      if (check.rule === 'readsAs') {
+        if (!(check.field in set) && !checkHolds(check, values)) values[check.field] = check.as === 'size' ? '1MB' : '1';
+        continue;
+      }
       const [value, other] = [values[check.field], values[check.than]];
       if (typeof value !== 'number' || typeof other !== 'number' || value >= other) continue;
       if (check.field in set && !(check.than in set)) values[check.than] = value;
@@ -683,9 +694,20 @@ class Derivation {
 
   private text(name: string, field: DeclaredField): void {
     if (field.maxLength === undefined) return;
-    this.accept(name, 'x'.repeat(field.maxLength), `${name}=max-length`, `${field.label}: ${field.maxLength} characters (the most)`, 'text', 'schema');
+    // Text that must read as a size or a count (its kind, or a `readsAs` check) is padded with zeros: '0001' reads as 1 and 1 MB.
+    const readAs = field.kind === 'size' || (this.tool.checks ?? []).some((check) => check.rule === 'readsAs' && check.field === name);
+    this.accept(name, readAs ? '1'.padStart(field.maxLength, '0') : 'x'.repeat(field.maxLength), `${name}=max-length`, `${field.label}: ${field.maxLength} characters (the most)`, 'text', 'schema');
     const long = 'x'.repeat(field.maxLength + 1);
     this.reject(name, long, `${name}>max-length`, `${field.label}: ${field.maxLength + 1} characters (one too many)`, 'text', this.invalidMessage(field, long));
+  }
+
+  /** A size field: the grammar's forms (a unit, a comma, a bare number) and text that is no size. */
+  private size(name: string, field: DeclaredField): void {
+    this.accept(name, '1,5 mb', `${name}=grammar`, `${field.label}: a comma decimal and a lower-case unit (1,5 mb)`, 'text', 'schema');
+    this.accept(name, '2', `${name}=bare`, `${field.label}: a bare number (megabytes)`, 'text', 'schema');
+    this.reject(name, 'abc', `${name}=abc`, `${field.label}: not a size`, 'text', this.invalidMessage(field, 'abc'));
+    this.reject(name, '0KB', `${name}=zero`, `${field.label}: nothing (0KB)`, 'text', this.invalidMessage(field, '0KB'));
+    this.text(name, field);
   }
 
   private pages(name: string, field: DeclaredField): void {
@@ -754,7 +776,7 @@ class Derivation {
       if (other === undefined) return;
       hiding[controller] = other;
     }
-    const junk = field.kind === 'number' || field.kind === 'select' ? 'abc' : field.kind === 'pages' ? '2n+x' : undefined;
+    const junk = field.kind === 'number' || field.kind === 'select' || field.kind === 'size' ? 'abc' : field.kind === 'pages' ? '2n+x' : undefined;
     if (junk === undefined) return;
     const shown = Object.entries(hiding).map(([k, v]) => `${k} = ${String(v)}`).join(' and ');
     this.add({
@@ -770,6 +792,10 @@ class Derivation {
 
   private checks(): void {
     for (const check of this.tool.checks ?? []) {
+      if (check.rule === 'readsAs') {
+        this.readsAs(check);
+        continue;
+      }
       const field = this.tool.fields[check.field] as DeclaredField;
       const than = this.tool.fields[check.than] as DeclaredField;
       const low = Number(this.validValue(field));
@@ -795,6 +821,18 @@ class Derivation {
         run: 'schema',
       });
     }
+  }
+
+  /** A text that must read as a size or a count while other fields hold some values: one that does not, and one that does. */
+  private readsAs(check: Extract<ToolCheck, { rule: 'readsAs' }>): void {
+    const field = this.tool.fields[check.field] as DeclaredField;
+    const when = Object.fromEntries(Object.entries(check.when).map(([other, values]) => [other, values[0]]));
+    const condition = Object.entries(when).map(([other, value]) => `${other} = ${String(value)}`).join(' and ');
+    const [bad, good] = check.as === 'size' ? ['two megabytes', '1,5MB'] : ['1.5', '3'];
+    const id = `${check.field}-as-${check.as}-${Object.values(when).join('-')}`;
+    const show = this.showing(check.field, when);
+    this.add({ id, group: 'checks', title: `${field.label} not a ${check.as} ("${bad}")`, condition, fields: this.request({ ...show, [check.field]: bad }, { keepChecks: true }), expect: this.fieldError(check.field, check.message), run: 'http' });
+    this.add({ id: `${id}-ok`, group: 'checks', title: `${field.label} a ${check.as} ("${good}")`, condition, fields: this.request({ ...show, [check.field]: good }), expect: this.success(), run: 'schema' });
   }
 
   private files(): void {

@@ -108,16 +108,29 @@ export interface ResultOutcome extends Omit<ResultVariant, 'when'> {
 }
 
 /**
- * A rule across two fields, checked once both are parsed and visible.
- * `notLess`: `field` must be at least `than`. e.g. end page ≥ start page
+ * A rule across fields, checked once they are parsed and visible, on the page
+ * and on the server alike (schema.ts), its message by `field`:
+ * - `notLess`: `field` must be at least `than`. e.g. end page ≥ start page
+ * - `readsAs`: while `when` holds, `field`'s text must read as a size (sizes.ts)
+ *   or a whole count of at least 1. e.g. Split by Size's value, a size for
+ *   `splitType` 0 and a count for 1 and 2
  */
-export interface ToolCheck {
-  rule: 'notLess';
-  field: string;
-  than: string;
-  /** e.g. 'Please enter a valid page range.' */
-  message: string;
-}
+export type ToolCheck =
+  | {
+      rule: 'notLess';
+      field: string;
+      than: string;
+      /** e.g. 'Please enter a valid page range.' */
+      message: string;
+    }
+  | {
+      rule: 'readsAs';
+      field: string;
+      as: 'size' | 'count';
+      when: VisibleWhen;
+      /** e.g. 'Split value must be a size such as 2MB, 500KB or 1.5GB, above 0.' */
+      message: string;
+    };
 
 export interface ToolDefinition<F extends Fields = Fields> {
   /** Page slug from the spec's route table; unique. e.g. 'rotate' */

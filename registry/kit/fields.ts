@@ -3,6 +3,7 @@ import { assertPageSelectionSyntax, PageSelectionError } from './page-selection'
 import { FILE_TYPES, type FileTypeKey } from './file-types';
 import type { InputFile } from './input-file';
 import type { WidgetKey } from './widget-keys';
+import { parseSize, sizeText } from './sizes';
 import { formatSizeLimit, isBlank } from './wire';
 
 /**
@@ -12,7 +13,7 @@ import { formatSizeLimit, isBlank } from './wire';
  * Coercion lives here once; the form and the server both parse with it.
  */
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'choices' | 'entries' | 'pages' | 'file';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'size' | 'checkbox' | 'select' | 'choices' | 'entries' | 'pages' | 'file';
 
 export type Scalar = string | number | boolean;
 
@@ -169,6 +170,44 @@ export function number<const O extends NumberOptions>(options: O): O & Field<num
     ...options,
     kind: 'number',
     schema: z.preprocess(prepare, numeric.pipe(value).optional()),
+  };
+}
+
+// ---------------------------------------------------------------- size
+
+export interface SizeOptions extends FieldCommon {
+  /** A size the field accepts, sent where it must be filled while another field is under test. e.g. '1MB' */
+  example?: string;
+  /** Longest accepted text. */
+  maxLength?: number;
+  /** Message for text that is not a size (sizes.ts's grammar) of at least one byte. e.g. 'Target size must be a size such as 500KB or 2MB.' */
+  invalid: string;
+}
+
+/**
+ * A size typed as text (`2MB`, `500 kb`, `1,5GB`; a bare number is MB, see
+ * sizes.ts), parsed to bytes on both sides; the page sends the bytes back in
+ * the same grammar (`1572864B`).
+ */
+export function size<const O extends SizeOptions>(options: O): O & Field<number> & { kind: 'size' } {
+  const error = options.invalid;
+  let text = z.string({ error });
+  if (options.maxLength !== undefined) text = text.max(options.maxLength, { error });
+  const bytes = text.transform((value, ctx) => {
+    const parsed = parseSize(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message: error });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+  // A value already parsed (the page's own, or a pipeline step's) is taken as bytes.
+  const value = z.union([z.number().int({ error }).min(1, { error }), bytes], { error });
+  return {
+    ...options,
+    kind: 'size',
+    schema: z.preprocess(prepare, value.optional()),
+    toBody: (parsed: number, name: string) => [[name, sizeText(parsed)]],
   };
 }
 
@@ -409,6 +448,12 @@ export function text<const O extends TextOptions>(options: O): O & Field<string>
 
 export interface PagesOptions extends FieldCommon {
   default?: string;
+  /**
+   * What the page's form starts with, where it differs from `default`, the value
+   * an absent field takes for API clients (the reference's). e.g. PDF to CSV:
+   * 'all' on the page, page 1 through the API
+   */
+  formDefault?: string;
   /**
    * The selection is an order: pages come out as listed (`3,1,2`), so the page's
    * grid of thumbnails shows them in that order and lets them be dragged into

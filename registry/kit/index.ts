@@ -20,3 +20,4 @@ export * from './json-schema';
 export * from './pipeline-definition';
 export * from './pipeline-examples';
 export * from './signature-coverage';
+export * from './sizes';

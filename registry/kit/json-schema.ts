@@ -24,6 +24,9 @@ export type JsonSchema = Record<string, unknown>;
 export const PAGE_GRAMMAR =
   'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
 
+export const SIZE_GRAMMAR =
+  'A size: a number (`.` or `,` as the decimal mark) and a unit, B, KB, MB or GB (K, M, G too, any case); a bare number is megabytes.';
+
 /** The MIME types of some file types, each once. */
 export function fileMimeTypes(accept: readonly FileTypeKey[]): string[] {
   return [...new Set(accept.flatMap((key) => FILE_TYPES[key].mimeTypes))];
@@ -87,6 +90,10 @@ export function fieldJsonSchema(name: string, field: Field, serverMaxFiles: numb
     case 'pages':
       schema = { type: 'string', examples: ['1,3,5-7', 'all', '2n+1'] };
       notes.push(PAGE_GRAMMAR);
+      break;
+    case 'size':
+      schema = { type: 'string', examples: ['2MB', '500KB', '1.5GB'], ...(declared.maxLength !== undefined ? { maxLength: declared.maxLength } : {}) };
+      notes.push(SIZE_GRAMMAR);
       break;
     case 'text':
     case 'textarea':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AnyTool, Fields, ToolDefinition } from './define-tool';
+import type { AnyTool, Fields, ToolCheck, ToolDefinition } from './define-tool';
+import { parseCount, parseSize } from './sizes';
 import type { Field, FieldKind, PagesOptions, Scalar, VisibleWhen } from './fields';
 import { isBlank } from './wire';
 
@@ -78,14 +79,27 @@ export function schemaOf<T extends ToolDefinition<Fields>>(tool: T): z.ZodType<T
       values[name] = value;
     }
     for (const check of tool.checks ?? []) {
-      const [value, other] = [values[check.field], values[check.than]];
-      if (typeof value === 'number' && typeof other === 'number' && value < other) {
-        ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
-      }
+      if (!(check.field in values) || checkHolds(check, values)) continue;
+      ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
     }
     // Declaration order, so forms and logs read the same way as the tool file.
     return Object.fromEntries(entries.filter(([name]) => name in values).map(([name]) => [name, values[name]])) as ToolParams<T>;
   }) as unknown as z.ZodType<ToolParams<T>, Values>;
+}
+
+/** Whether a rule across fields holds for these parsed values; one it cannot judge (a value missing) holds. */
+export function checkHolds(check: ToolCheck, values: Values): boolean {
+  const value = values[check.field];
+  switch (check.rule) {
+    case 'notLess': {
+      const other = values[check.than];
+      return !(typeof value === 'number' && typeof other === 'number' && value < other);
+    }
+    case 'readsAs': {
+      if (!conditionHolds(check.when, values) || typeof value !== 'string') return true;
+      return (check.as === 'size' ? parseSize(value) : parseCount(value)) !== undefined;
+    }
+  }
 }
 
 /** What a form control holds before anything is chosen, per kind. */
@@ -95,16 +109,17 @@ const EMPTY_VALUE: Record<FieldKind, unknown> = {
   number: '',
   select: '',
   pages: '',
+  size: '',
   checkbox: false,
   choices: [],
   entries: [],
   file: undefined,
 };
 
-/** Initial form values: each field's default, as the form controls hold them. */
+/** Initial form values: each field's default (its form default where it has one), as the form controls hold them. */
 export function defaultsOf(tool: AnyTool): Values {
   return Object.fromEntries(
-    Object.entries(tool.fields).map(([name, field]) => [name, field.default ?? EMPTY_VALUE[field.kind]]),
+    Object.entries(tool.fields).map(([name, field]) => [name, (field as { formDefault?: unknown }).formDefault ?? field.default ?? EMPTY_VALUE[field.kind]]),
   );
 }
 

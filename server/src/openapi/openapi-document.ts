@@ -17,6 +17,7 @@ import {
   type AnyTool,
   type DeclaredAnswer,
   type Field,
+  type VisibleWhen,
 } from '@folio/registry';
 import type { ServerConfig } from '../config';
 import { ApiError, problemBody, unexpectedFailureBody } from '../http/api-error';
@@ -312,8 +313,9 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
       if (field.required) add(tool, `${name}.missing`, `${field.label} left out`, ApiError.invalidArgument(field.required, [`${name}: ${field.required}`]));
       if (field.invalid) add(tool, `${name}.invalid`, `${field.label} refused`, ApiError.invalidArgument(field.invalid, [`${name}: ${field.invalid}`]));
     }
-    for (const check of tool.checks ?? []) {
-      add(tool, `${check.field}.check`, `${check.field} less than ${check.than}`, ApiError.invalidArgument(check.message, [`${check.field}: ${check.message}`]));
+    for (const [index, check] of (tool.checks ?? []).entries()) {
+      const summary = check.rule === 'notLess' ? `${check.field} less than ${check.than}` : `${check.field} not a ${check.as} while ${describeCondition(check.when)}`;
+      add(tool, `${check.field}.check${index === 0 ? "" : index + 1}`, summary, ApiError.invalidArgument(check.message, [`${check.field}: ${check.message}`]));
     }
   }
   add(route[0], 'pdf-password', 'The PDF needs a password (E004)', ApiError.pdfPassword());
@@ -324,5 +326,7 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
   };
 }
 
-
-
+/** e.g. `{ splitType: [1, 2] }` → 'splitType is 1 or 2' */
+function describeCondition(condition: VisibleWhen): string {
+  return Object.entries(condition).map(([field, values]) => `${field} is ${values.join(' or ')}`).join(' and ');
+}

@@ -1,30 +1,14 @@
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { parseCount, parseSize } from '@folio/registry';
 
 /** How the document is cut, read from `splitType` and `splitValue` (reference §3.10). */
 export type SplitPlan = { by: 'size'; maxBytes: number } | { by: 'pages'; pagesPerPart: number } | { by: 'documents'; parts: number };
 
-const UNITS: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
-
-/** A size as the reference reads it: `10MB`, `500KB`, `1.5GB`, `100B`, a bare number is MB, `1,5MB` is 1.5 MB; any case. */
-const SIZE = /^(\d+(?:[.,]\d*)?|[.,]\d+)\s*(B|KB|MB|GB)?$/i;
-const COUNT = /^\+?\d+$/;
-
-export const SIZE_MESSAGE = 'Split value must be a size such as 2MB, 500KB or 1.5GB, above 0.';
-export const PAGES_MESSAGE = 'Split value must be a whole number of pages per part, 1 or more.';
-export const DOCUMENTS_MESSAGE = 'Split value must be a whole number of documents, 1 or more.';
-
+/** The plan a checked `splitValue` gives (the declaration's `checks` refused any other before the processor runs). */
 export function readSplitValue(splitType: 0 | 1 | 2, splitValue: string): SplitPlan {
-  const value = splitValue.trim();
-  if (splitType === 0) {
-    const match = SIZE.exec(value);
-    if (!match) throw new InvalidInputError(SIZE_MESSAGE);
-    const bytes = Math.floor(Number(match[1].replace(',', '.')) * UNITS[(match[2] ?? 'MB').toUpperCase()]);
-    if (!(bytes >= 1) || !Number.isFinite(bytes)) throw new InvalidInputError(SIZE_MESSAGE);
-    return { by: 'size', maxBytes: bytes };
-  }
-  const count = COUNT.test(value) ? Number(value) : NaN;
-  if (!(count >= 1) || !Number.isSafeInteger(count)) throw new InvalidInputError(splitType === 1 ? PAGES_MESSAGE : DOCUMENTS_MESSAGE);
-  return splitType === 1 ? { by: 'pages', pagesPerPart: count } : { by: 'documents', parts: count };
+  const value = splitType === 0 ? parseSize(splitValue) : parseCount(splitValue);
+  if (value === undefined) throw new Error(`A split value the declaration's checks should have refused reached the processor: "${splitValue}" for split type ${splitType}`);
+  if (splitType === 0) return { by: 'size', maxBytes: value };
+  return splitType === 1 ? { by: 'pages', pagesPerPart: value } : { by: 'documents', parts: value };
 }
 
 /** Consecutive parts of `size` pages, the last one shorter (0-based, inclusive). */

@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import { compressTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { externaliseInlineImages } from '../../engines/qpdf';
-import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
-import { InvalidTargetSizeError, LEVELS, parseTargetSize } from './compression-levels';
+import { LEVELS } from './compression-levels';
 import { chooseAtLevel, type Method } from './candidates';
 import { Compressor, workerCount, type Built } from './compressor';
 
@@ -29,7 +28,8 @@ export class CompressProcessor implements Processor<typeof compressTool> {
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof compressTool>): Promise<ProcessorOutput> {
-    const target = targetSize(params.expectedOutputSize);
+    // Bytes, read by the declaration's size field.
+    const target = params.expectedOutputSize;
     const base = workspace.newPath('.pdf');
     await externaliseInlineImages(file.path, base, engine, INLINE_IMAGE_MIN_BYTES);
     const pages = file.pageCount ?? 1;
@@ -76,14 +76,5 @@ export class CompressProcessor implements Processor<typeof compressTool> {
     }
     if (result?.method === 'folio' && result.point) headers['X-Compression-Images'] = `${result.point[0]} dpi, JPEG quality ${result.point[1]}`;
     return { path: result ? result.path : file.path, headers };
-  }
-}
-
-function targetSize(text: string | undefined): number | undefined {
-  try {
-    return parseTargetSize(text);
-  } catch (error) {
-    if (error instanceof InvalidTargetSizeError) throw new InvalidInputError(compressTool.fields.expectedOutputSize.invalid);
-    throw error;
   }
 }

@@ -96,26 +96,3 @@ export function between(better: readonly [number, number], worse: readonly [numb
   }
   return out;
 }
-
-/** A target size that is not a size. */
-export class InvalidTargetSizeError extends Error {
-  constructor(readonly text: string) {
-    super(`Not a size: "${text}"`);
-    this.name = 'InvalidTargetSizeError';
-  }
-}
-
-const UNITS: Record<string, number> = { '': 1024 * 1024, B: 1, K: 1024, KB: 1024, M: 1024 * 1024, MB: 1024 * 1024, G: 1024 ** 3, GB: 1024 ** 3 };
-
-/**
- * Bytes from the reference's size text: '5KB', '2MB', '1.5 mb', '300000B';
- * a bare number means megabytes (reference §6.3). Blank: no target.
- */
-export function parseTargetSize(text: string | undefined): number | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([KMG]?B?)\s*$/i.exec(text);
-  if (!match) throw new InvalidTargetSizeError(text);
-  const bytes = Math.floor(Number(match[1]) * UNITS[match[2].toUpperCase()]);
-  if (!Number.isFinite(bytes) || bytes < 1) throw new InvalidTargetSizeError(text);
-  return bytes;
-}

@@ -13,6 +13,7 @@ const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
   choices: 'choices',
   entries: 'entries',
   pages: 'pages',
+  size: 'text',
   file: 'file',
 };
 
