@@ -1,6 +1,4 @@
-import { checkPipeline, defineTool, describePipelineIssue, notInSpec, parsePipelineDefinition, PIPELINE_MESSAGES, text } from './kit';
-// A cycle, used only when a definition is checked, by which time every tool is loaded.
-import { tools } from './index';
+import { checkPipeline, defineTool, describePipelineIssue, notInSpec, parsePipelineDefinition, PIPELINE_MESSAGES, registeredTools, text } from './kit';
 
 const REFERENCE = 'reference §7 (pipeline/handleData)';
 
@@ -37,7 +35,7 @@ export const pipelineTool = defineTool({
         if ('issue' in parsed) return describePipelineIssue(parsed.issue);
         // The spec's page requires a name; every definition in the reference's format has one.
         if (parsed.definition.name.trim() === '') return PIPELINE_MESSAGES.nameMissing;
-        const [issue] = checkPipeline(parsed.definition, tools);
+        const [issue] = checkPipeline(parsed.definition, registeredTools());
         return issue && describePipelineIssue(issue);
       },
       // Steps would need files of their types; no steps hands any file back as it came.

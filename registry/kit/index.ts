@@ -21,3 +21,4 @@ export * from './pipeline-definition';
 export * from './pipeline-examples';
 export * from './signature-coverage';
 export * from './sizes';
+export * from './tool-directory';

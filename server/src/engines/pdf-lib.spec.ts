@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { degrees, PDFDocument, PDFName } from 'pdf-lib';
-import { deflatedZeros, handWrittenPdf } from '../../test/support/hostile-pdfs';
+import { handWrittenPdf } from '../../test/support/hand-written-pdf';
+import { deflatedZeros } from '../../test/support/hostile-pdfs';
 import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
 import { embedForPlacement, intersectBoxes, loadPdf, pageRotation, PdfLibCannotOpenError, visibleBox } from './pdf-lib';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { handWrittenPdf } from '../../test/support/hostile-pdfs';
+import { handWrittenPdf } from '../../test/support/hand-written-pdf';
 import { makePdf } from '../../test/support/pdfs';
 import { flattenOutlines, readOutlines, writeOutlines, type OutlineNode } from './outlines';
 

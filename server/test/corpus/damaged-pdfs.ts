@@ -1,4 +1,5 @@
-import { handWrittenPdf, objectStreamBomb } from '../support/hostile-pdfs';
+import { handWrittenPdf } from '../support/hand-written-pdf';
+import { objectStreamBomb } from '../support/hostile-pdfs';
 import { makePdf } from '../support/pdfs';
 import { loopingNameTreePdf, loopingOutlinePdf, loopingPageTreePdf } from '../support/looping-pdfs';
 import {

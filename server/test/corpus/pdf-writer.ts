@@ -1,4 +1,4 @@
-import { handWrittenPdf } from '../support/hostile-pdfs';
+import { handWrittenPdf } from '../support/hand-written-pdf';
 
 /**
  * Writers for the PDF structures `handWrittenPdf` does not make (cross-reference

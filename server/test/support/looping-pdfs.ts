@@ -1,4 +1,4 @@
-import { handWrittenPdf } from './hostile-pdfs';
+import { handWrittenPdf } from './hand-written-pdf';
 
 /**
  * PDFs whose trees turn back on themselves, or share their branches so that a

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handWrittenPdf } from './hostile-pdfs';
+import { handWrittenPdf } from './hand-written-pdf';
 import { withTempDir } from './pdfs';
 
 /**

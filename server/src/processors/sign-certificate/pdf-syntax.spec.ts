@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handWrittenPdf } from '../../../test/support/hostile-pdfs';
+import { handWrittenPdf } from '../../../test/support/hand-written-pdf';
 import { withTempDir } from '../../../test/support/pdfs';
 import { pdfDate, pdfNumber, serialise } from './pdf-syntax';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signCertificateTool } from '@folio/registry';
-import { handWrittenPdf } from '../../../test/support/hostile-pdfs';
+import { handWrittenPdf } from '../../../test/support/hand-written-pdf';
 import { postTool, type Upload } from '../../../test/support/http';
 import { inkShare, renderPages } from '../../../test/support/page-geometry';
 import { encryptPdf, makePdf, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
