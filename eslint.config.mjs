@@ -53,8 +53,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may reach across (a spec checks one tool's output with another's helper).
-    files: ['**/*.spec.ts', '**/*.spec.tsx', 'server/test/**', 'web/e2e/**', 'server/bench/**'],
+    // Tests and their fixtures may reach across (a spec checks one tool's output with another's helper).
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.fixtures.ts', 'server/test/**', 'web/e2e/**', 'server/bench/**'],
     rules: { 'boundaries/element-types': 'off' },
   },
 );

@@ -1,5 +1,5 @@
 import { getInfoTool } from '@folio/registry';
-import { infoPdf } from '../../../server/test/support/info-pdfs';
+import { infoPdf } from '../../../server/src/processors/get-info/info-pdfs.fixtures';
 import { defineScenario, pdfUpload } from '../scenario';
 
 export default defineScenario(getInfoTool, [

@@ -1,6 +1,6 @@
 import AdmZip from 'adm-zip';
 import { removeBlankPagesTool } from '@folio/registry';
-import { blankPagesPdf, pageWidth, pageWidths } from '../../../server/test/support/blank-pages';
+import { blankPagesPdf, pageWidth, pageWidths } from '../../../server/src/processors/remove-blank-pages/blank-pages.fixtures';
 import { defineScenario, pdfUpload } from '../scenario';
 
 /** The ZIP's entries, by name. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { autoRedactTool } from '@folio/registry';
 import { postTool, type ToolResponse } from '../../../test/support/http';
 import { pageTexts, withTempDir } from '../../../test/support/pdfs';
-import { jsonText, PdfObjects, PLANTED_TERM, termEverywherePdf, termOccurrences } from '../../../test/support/redaction-pdfs';
+import { jsonText, PdfObjects, PLANTED_TERM, termEverywherePdf, termOccurrences } from './redaction-pdfs.fixtures';
 import { useTestServer } from '../../../test/support/test-server';
 
 jest.setTimeout(120_000);

@@ -13,7 +13,7 @@ import {
   unzipEntries as unzip,
   UPRIGHT,
   type Photo,
-} from '../../../test/support/photo-sheets';
+} from './photo-sheets.fixtures';
 import { useTestServer } from '../../../test/support/test-server';
 
 jest.setTimeout(120_000);

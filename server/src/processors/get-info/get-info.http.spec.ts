@@ -3,7 +3,7 @@ import { objectsOf, plainText, read } from '../../../test/support/active-content
 import { showEncryption } from '../../../test/support/encryption-report';
 import { lockedFormPdf, qpdfForm } from '../../../test/support/form-pdfs';
 import { postTool } from '../../../test/support/http';
-import { infoPdf } from '../../../test/support/info-pdfs';
+import { infoPdf } from './info-pdfs.fixtures';
 import { CORRUPT_PDF, encryptPdf, makePdf, outlineTitles, pageTexts } from '../../../test/support/pdfs';
 import { scriptsEverywherePdf } from '../../../test/support/script-pdfs';
 import { useTestServer } from '../../../test/support/test-server';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeBlankPagesTool } from '@folio/registry';
-import { blankPagesPdf, pageWidth, pageWidths, type PageKind } from '../../../test/support/blank-pages';
+import { blankPagesPdf, pageWidth, pageWidths, type PageKind } from './blank-pages.fixtures';
 import { postTool } from '../../../test/support/http';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, outlineTitles, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { writePdf } from './pdf-writer';
+import { writePdf } from '../../../test/support/pdf-writer';
 
 /**
  * A three-page document with something in every section Get All Info reports:

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { writePdf } from './pdf-writer';
-import { withTempDir } from './pdfs';
+import { writePdf } from '../../../test/support/pdf-writer';
+import { withTempDir } from '../../../test/support/pdfs';
 
 /**
  * PDFs of blank, nearly blank and clearly used pages, for Remove Blank Pages.

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { PDFDocument } from 'pdf-lib';
-import { withTempDir } from './pdfs';
+import { withTempDir } from '../../../test/support/pdfs';
 
 /**
  * Scanned sheets of photos for Detect / Split Scanned Photos, drawn and

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { withTempDir } from './pdfs';
+import { withTempDir } from '../../../test/support/pdfs';
 
 /**
  * A PDF with one term planted in every place a document carries text
