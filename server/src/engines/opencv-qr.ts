@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
-import type { Workspace } from '../workspace/workspace';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 
 /**
  * QR codes read from page pictures by OpenCV's WeChat QR reader (Debian's
@@ -30,7 +29,7 @@ export interface QrCodesFound {
 }
 
 /** Reads the QR codes on each of `images` (grey PGM files in the job's folder), in order. */
-export async function readQrCodes(images: readonly string[], workspace: Workspace, options: EngineOptions): Promise<QrCodesFound[]> {
+export async function readQrCodes(images: readonly string[], workspace: ScratchFiles, options: EngineOptions): Promise<QrCodesFound[]> {
   if (images.length === 0) return [];
   const jobFile = workspace.newPath('.json');
   await writeFile(jobFile, JSON.stringify({ images, pageSeconds: QR_PAGE_SECONDS }));

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
-import type { Workspace } from '../workspace/workspace';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 
 /**
  * OpenCV through Python (Debian's python3-opencv and python3-numpy), driven by
@@ -79,7 +78,7 @@ export async function cutOutPhotos(
   outputDir: string,
   search: PhotoSearch,
   limits: { firstIndex: number; maxPhotos: number; maxPixels: number },
-  workspace: Workspace,
+  workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<FoundPhoto[]> {
   const jobFile = workspace.newPath('.json');

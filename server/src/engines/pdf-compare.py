@@ -19,6 +19,13 @@ Answers {"reference": {"pages": n, "repaired": bool}, "results": [{"path",
 "passed", "worstSsim", "worstPsnr", "worstPage", "problems": [...]}, ...]}
 where `repaired` says the reference's structure is damaged (MuPDF rebuilt its
 cross-reference table, or warned of a stream's wrong length, a missing endobj...). Exit code 2 with {"error": "damaged"} when the reference cannot be opened.
+With `uploadSize`, a candidate no smaller is not checked (it could only be
+answered for a damaged reference, which comes back repaired).
+
+With {"prepare": true, "reference", "cache", "dpi", "samplePages"} it only reads
+the reference (features, sampled renders) into `cache`.json and `cache`.npz,
+while the candidates are being made; a comparison given the same `cache` then
+renders only the candidates.
 """
 
 import json
@@ -116,9 +123,8 @@ def problems_of(ref, cand):
     return found[:20]
 
 
-def main():
-    with open(sys.argv[1]) as f:
-        request = json.load(f)
+def open_reference(request):
+    """The reference, its features and whether it is damaged; exits with {"error": "damaged"} when it cannot be opened."""
     try:
         fitz.TOOLS.mupdf_warnings()
         reference = fitz.open(request["reference"])
@@ -127,12 +133,71 @@ def main():
     except Exception as error:
         print(json.dumps({"error": "damaged", "reason": str(error)[:300]}))
         sys.exit(2)
+    return reference, ref_features, damaged
+
+
+def prepare(request):
+    """The reference's features and sampled renders, kept in `cache` for the comparison that follows.
+
+    Run while the candidates are being made: the comparison then renders only the candidates."""
+    reference, ref_features, damaged = open_reference(request)
     dpi = request.get("dpi", 50)
     numbers = sample(reference.page_count, request.get("samplePages", 12))
-    renders = {}
+    renders = {str(n): render(reference[n], dpi) for n in numbers}
+    cache = request["cache"]
+    np.savez(cache + ".npz", **renders)
+    with open(cache + ".json", "w") as f:
+        json.dump({"pages": reference.page_count, "repaired": bool(damaged), "features": ref_features, "dpi": dpi, "numbers": numbers}, f)
+    return {"reference": {"pages": reference.page_count, "repaired": bool(damaged)}}
+
+
+def cached_reference(request):
+    """(pages, features, damaged, renders) from `prepare`'s cache, when it was made for these settings; else None."""
+    cache = request.get("cache")
+    if not cache:
+        return None
+    try:
+        with open(cache + ".json") as f:
+            kept = json.load(f)
+        if kept["dpi"] != request.get("dpi", 50) or kept["numbers"] != sample(kept["pages"], request.get("samplePages", 12)):
+            return None
+        with np.load(cache + ".npz") as arrays:
+            renders = {int(k): arrays[k] for k in arrays.files}
+    except (OSError, ValueError, KeyError):
+        return None
+    # JSON made the tuples lists: back to what `features` answers, so that they compare equal.
+    kept["features"]["outline"] = [tuple(entry) for entry in kept["features"]["outline"]]
+    for page in kept["features"]["pages"]:
+        page["size"] = tuple(page["size"])
+    return kept["pages"], kept["features"], kept["repaired"], renders
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        request = json.load(f)
+    if request.get("prepare"):
+        answer = prepare(request)
+        sys.stdout.write(json.dumps(answer))
+        sys.stdout.flush()
+        os._exit(0)
+    dpi = request.get("dpi", 50)
+    cached = cached_reference(request)
+    if cached is not None:
+        page_count, ref_features, damaged, renders = cached
+        reference = None
+    else:
+        reference, ref_features, damaged = open_reference(request)
+        page_count, renders = reference.page_count, {}
+    numbers = sample(page_count, request.get("samplePages", 12))
+    # Candidates no smaller than the upload are answered only for a damaged one (then it comes back repaired).
+    upload_size = request.get("uploadSize")
     results = []
     for path in request["candidates"]:
         result = {"path": path, "passed": False, "worstSsim": 0.0, "worstPsnr": 0.0, "worstPage": 0, "problems": []}
+        if upload_size is not None and not damaged and os.path.getsize(path) >= upload_size:
+            result["problems"].append("no smaller than the upload")
+            results.append(result)
+            continue
         try:
             doc = fitz.open(path)
             result["problems"] = problems_of(ref_features, features(doc))
@@ -140,6 +205,8 @@ def main():
                 scores = []
                 for n in numbers:
                     if n not in renders:
+                        if reference is None:
+                            reference = fitz.open(request["reference"])
                         renders[n] = render(reference[n], dpi)
                     scores.append((n + 1,) + similarity(renders[n], render(doc[n], dpi)))
                 result.update(worstSsim=round(min(s for _, s, _ in scores), 4), worstPsnr=round(min(p for _, _, p in scores), 1))
@@ -154,7 +221,7 @@ def main():
         results.append(result)
         if result["passed"] and request.get("firstPass"):
             break
-    sys.stdout.write(json.dumps({"reference": {"pages": reference.page_count, "repaired": bool(damaged)}, "results": results}))
+    sys.stdout.write(json.dumps({"reference": {"pages": page_count, "repaired": bool(damaged)}, "results": results}))
     sys.stdout.flush()
     # PyMuPDF's SWIG layer reports "memory leak of type 'Colorspace *'" on stdout at exit: no exit handlers.
     os._exit(0)

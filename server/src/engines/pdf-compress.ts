@@ -1,12 +1,12 @@
 import { engineScript } from './engine-scripts';
-import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 import { writeForEngines } from './confinement';
 
 /**
  * MuPDF (PyMuPDF, Debian's python3-fitz) with Pillow and fontTools, driven by
- * a script kept with the server (server/src/engines/pdf-compress.py): reads a PDF
+ * a script kept with the server (server/src/engines/pdf-compress.py and its
+ * compress_*.py modules): reads a PDF
  * and writes new data for its streams (images re-encoded, Flate deflated
  * harder, fonts subset) into files of the job's folder. It never writes a PDF:
  * qpdf puts the new data in (see qpdf.ts `writeWithUpdates`). Always run on a
@@ -15,6 +15,8 @@ import { writeForEngines } from './confinement';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = engineScript('pdf-compress.py');
+/** The modules the script imports from beside it: the sandbox lets it read only what is listed. */
+const MODULES = ['compress_streams.py', 'compress_analysis.py', 'compress_images.py', 'compress_fonts.py'].map(engineScript);
 
 /** One stream of the document, as the analysis found it. */
 export interface StreamInfo {
@@ -135,12 +137,12 @@ interface Damaged {
   reason: string;
 }
 
-async function runScript<T>(request: Record<string, unknown>, pages: number, workspace: Workspace, options: EngineOptions): Promise<T> {
+async function runScript<T>(request: Record<string, unknown>, pages: number, workspace: ScratchFiles, options: EngineOptions): Promise<T> {
   const requestFile = workspace.newPath('.json');
   await writeForEngines(requestFile, JSON.stringify(request));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
     ...options,
-    readable: [SCRIPT],
+    readable: [SCRIPT, ...MODULES],
     okExitCodes: [0, 2],
     watchdogMs: pageWatchdog(pages),
     maxBuffer: 256 * 1024 * 1024,
@@ -168,7 +170,7 @@ export function compressDocument(
   settings: RecodeSettings,
   run: { fonts: boolean; workers: number; outputPrefix: string },
   pages: number,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<CompressionPass> {
   return runScript<CompressionPass>(
@@ -186,7 +188,7 @@ export async function recodeStreams(
   settings: RecodeSettings,
   run: { workers: number; outputPrefix: string },
   pages: number,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<StreamOutcome[]> {
   if (tasks.length === 0) return [];
@@ -202,7 +204,7 @@ export async function probeImageSizes(
   grid: readonly (readonly [number, number])[],
   workers: number,
   pages: number,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<ImageSizes[]> {
   if (images.length === 0) return [];
@@ -242,20 +244,40 @@ export interface Comparison {
 }
 
 /**
+ * Reads `reference` for the comparison while the candidates are being made: its
+ * text, links, bookmarks, fields, attachments and metadata, and its sampled pages
+ * rendered, kept in files named after `cache` for `compareWithReference`.
+ */
+export async function prepareReference(reference: string, bar: LooksBar, cache: string, pages: number, workspace: ScratchFiles, engine: EngineOptions): Promise<void> {
+  const requestFile = workspace.newPath('.json');
+  await writeForEngines(requestFile, JSON.stringify({ prepare: true, reference, cache, dpi: bar.dpi, samplePages: bar.samplePages }));
+  await runProcess(PYTHON, ['-I', '-B', COMPARE_SCRIPT, requestFile], {
+    ...engine,
+    readable: [COMPARE_SCRIPT],
+    okExitCodes: [0, 2],
+    watchdogMs: pageWatchdog(Math.min(pages, bar.samplePages) + 1),
+    maxBuffer: 1024 * 1024,
+  });
+}
+
+/**
  * Checks each candidate against `reference` (MuPDF with numpy, server/src/engines/pdf-compare.py):
  * same pages, text, links, bookmarks, form fields, attachments and metadata,
- * and the sampled pages drawn alike within `bar`. A PdfCorruptedError when the reference cannot be opened.
+ * and the sampled pages drawn alike within `bar`. With `cache` (see `prepareReference`) the
+ * reference is not read again; with `uploadSize`, candidates no smaller are checked only when
+ * the reference is damaged. A PdfCorruptedError when the reference cannot be opened.
  */
 export async function compareWithReference(
   reference: string,
   candidates: readonly string[],
   bar: LooksBar,
-  options: { firstPass: boolean; pages: number },
-  workspace: Workspace,
+  options: { firstPass: boolean; pages: number; cache?: string; uploadSize?: number },
+  workspace: ScratchFiles,
   engine: EngineOptions,
 ): Promise<Comparison> {
   const requestFile = workspace.newPath('.json');
-  await writeForEngines(requestFile, JSON.stringify({ reference, candidates, ...bar, firstPass: options.firstPass }));
+  const { firstPass, cache, uploadSize } = options;
+  await writeForEngines(requestFile, JSON.stringify({ reference, candidates, ...bar, firstPass, cache, uploadSize }));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', COMPARE_SCRIPT, requestFile], {
     ...engine,
     readable: [COMPARE_SCRIPT],

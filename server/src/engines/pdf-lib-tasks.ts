@@ -2,11 +2,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InvalidInputError } from '../input-checks/input-errors';
-import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
 import type { PdfLibAnswer, PdfLibRequest } from './pdf-lib-host';
 import type { PdfLibTasks } from './pdf-lib-task-list';
-import { EngineCrashedError, pageWatchdog, runProcess, type EngineOptions } from './process';
+import { EngineCrashedError, pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 import { decrypt } from './qpdf';
 
 /**
@@ -61,7 +60,7 @@ export async function runPdfLibTask<K extends PdfLibTaskName>(
   task: K,
   input: PdfLibTaskInput<K>,
   work: PdfLibWork,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   engine: EngineOptions,
 ): Promise<PdfLibTaskOutput<K>> {
   return settle(task, await ask(task, input, work, workspace, engine));
@@ -79,7 +78,7 @@ export async function runPdfLibTaskOnPdf<K extends PdfLibTaskOnPdf>(
   task: K,
   input: PdfLibTaskInput<K>,
   work: PdfLibWork,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   engine: EngineOptions,
 ): Promise<PdfLibTaskOutput<K>> {
   const answer = await ask(task, input, work, workspace, engine);
@@ -89,7 +88,7 @@ export async function runPdfLibTaskOnPdf<K extends PdfLibTaskOnPdf>(
   return settle(task, await ask(task, { ...input, pdf: rewritten }, work, workspace, engine));
 }
 
-async function ask(task: PdfLibTaskName, input: unknown, work: PdfLibWork, workspace: Workspace, engine: EngineOptions): Promise<PdfLibAnswer> {
+async function ask(task: PdfLibTaskName, input: unknown, work: PdfLibWork, workspace: ScratchFiles, engine: EngineOptions): Promise<PdfLibAnswer> {
   const files = hostFiles();
   const requestFile = workspace.newPath('.json');
   await writeFile(requestFile, JSON.stringify({ task, input } satisfies PdfLibRequest));

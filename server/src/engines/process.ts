@@ -1,7 +1,6 @@
 import execa from 'execa';
 import { confine, confinementEnabled, giveToEngines, SANDBOX_INFO_FD, SandboxKiller } from './confinement';
 import { DeadlineExceededError, JobAbortedError, Limiter, type SlotRequest } from './limiter';
-import type { PendingSet } from '../workspace/pending-set';
 import { feedSeccompFilter, sandboxStdio } from './seccomp';
 
 /**
@@ -11,10 +10,19 @@ import { feedSeccompFilter, sandboxStdio } from './seccomp';
 export interface EngineOptions extends SlotRequest {
   /** The job's own folder: its engines read and write there and nowhere else (engines/confinement.ts). */
   folder: string;
-  /** The job's running engine processes, so its clean-up can wait until they have exited. */
-  processes?: PendingSet;
+  /** The job's running engine processes, so its clean-up can wait until they have exited (its workspace's PendingSet). */
+  processes?: { add(work: Promise<unknown>): void };
   /** Pages of the job's documents, once counted: a run that declares no watchdog of its own gets one scaled to them. */
   pages?: number;
+}
+
+/**
+ * Where a wrapper writes an engine's request and scratch files: fresh paths in
+ * the job's folder. A job's Workspace is one; engines need nothing else of it.
+ */
+export interface ScratchFiles {
+  /** e.g. newPath('.json') → '/tmp/folio/req-x/3f2a….json' */
+  newPath(extension?: string): string;
 }
 
 /** Per-engine concurrency, so one busy engine cannot starve the machine. */

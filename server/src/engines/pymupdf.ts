@@ -1,7 +1,6 @@
 import { engineScript } from './engine-scripts';
-import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 import { writeForEngines } from './confinement';
 
 /**
@@ -120,7 +119,7 @@ export async function redactText(
   output: string,
   request: RedactionRequest,
   pages: number,
-  workspace: Workspace,
+  workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<RedactionResult> {
   const requestFile = workspace.newPath('.json');
@@ -187,7 +186,7 @@ export type DecodedImage = { object: number; file: string; digest: string } | { 
  * (JPEG laid on white; GIF transparent where mostly transparent). An image
  * that cannot be decoded is answered with its error and no file.
  */
-export async function decodeImages(request: ImageDecodeRequest, workspace: Workspace, options: EngineOptions): Promise<DecodedImage[]> {
+export async function decodeImages(request: ImageDecodeRequest, workspace: ScratchFiles, options: EngineOptions): Promise<DecodedImage[]> {
   const requestFile = workspace.newPath('.json');
   const { watchdogMs, ...body } = request;
   await writeForEngines(requestFile, JSON.stringify(body));

@@ -17,7 +17,6 @@ const BEHIND_THE_EDGE = ['tool-execution', 'jobs', 'processors', 'engines', 'inp
  */
 const KNOWN_CYCLE_EDGES: Record<string, string> = {
   'engines → input-checks': 'engines throw the input refusals (TooManyPagesError, InvalidInputError) that input-checks/input-errors.ts declares',
-  'engines → workspace': "engine wrappers take a Workspace (or its PendingSet) for their scratch files; the workspace makes engine folders",
   'engines → processors': "engines/pdf-lib-task-list.ts names the tools' pdf-lib tasks that its isolated host runs",
   'engines → page-marks': 'engines/pdf-lib-task-list.ts names the page-marks drawing task',
 };

@@ -265,6 +265,98 @@ def quality_traps(output, scale):
     pdf.save(output)
 
 
+# ---------------------------------------------------------------- filter chains
+
+
+def run_length(data):
+    """RunLengthDecode's coding, literal runs only (PDF 7.4.5): what old Mac and PostScript producers wrapped pictures in."""
+    out = bytearray()
+    for start in range(0, len(data), 128):
+        chunk = data[start : start + 128]
+        out.append(len(chunk) - 1)
+        out += chunk
+    out.append(128)
+    return bytes(out)
+
+
+def lzw(data):
+    """LZWDecode's coding (PDF 7.4.4, early change 1), as TIFF and old PostScript drivers wrote it."""
+    table = {bytes([i]): i for i in range(256)}
+    out, buffer, bits = bytearray(), 0, 0
+    width, next_code = 9, 258
+
+    def emit(code):
+        nonlocal buffer, bits
+        buffer = (buffer << width) | code
+        bits += width
+        while bits >= 8:
+            bits -= 8
+            out.append((buffer >> bits) & 0xFF)
+
+    emit(256)
+    current = b""
+    for byte in data:
+        extended = current + bytes([byte])
+        if extended in table:
+            current = extended
+            continue
+        emit(table[current])
+        table[extended] = next_code
+        next_code += 1
+        current = bytes([byte])
+        if next_code >= 1 << width:
+            if width == 12:
+                emit(256)
+                table = {bytes([i]): i for i in range(256)}
+                width, next_code = 9, 258
+            else:
+                width += 1
+    emit(table[current])
+    emit(257)
+    if bits:
+        out.append((buffer << (8 - bits)) & 0xFF)
+    return bytes(out)
+
+
+def filter_chains(output, scale):
+    """A photograph a page, each behind a different chain of filters, with /DecodeParms arrays where
+    a filter takes parameters: what PostScript drivers, ReportLab and old Mac producers wrote.
+
+    Shown at 300 dpi (so levels 4 and up resample it); the caption names the chain."""
+    import base64
+
+    pdf = pikepdf.new()
+    w, h = scaled(1500, scale), scaled(1000, scale)
+    img = photo(w, h, 90)
+    jpeg = jpeg_bytes(img, 92)
+    # PNG rows (each led by its filter type, 0: none), as /Predictor 15 reads them.
+    rows = b"".join(b"\x00" + img.tobytes()[y * w * 3 : (y + 1) * w * 3] for y in range(h))
+    a85 = lambda data: base64.a85encode(data) + b"~>"
+    ahx = lambda data: data.hex().encode() + b">"
+    predictor = pikepdf.Dictionary({"/Predictor": 15, "/Colors": 3, "/BitsPerComponent": 8, "/Columns": w})
+    chains = [
+        ("ASCII85 DCT", [pikepdf.Name.ASCII85Decode, pikepdf.Name.DCTDecode], None, a85(jpeg)),
+        ("ASCIIHex DCT", [pikepdf.Name.ASCIIHexDecode, pikepdf.Name.DCTDecode], [None, None], ahx(jpeg)),
+        ("Flate DCT", [pikepdf.Name.FlateDecode, pikepdf.Name.DCTDecode], [None, None], zlib.compress(jpeg, 6)),
+        ("LZW DCT", [pikepdf.Name.LZWDecode, pikepdf.Name.DCTDecode], [pikepdf.Dictionary({"/EarlyChange": 1}), None], lzw(jpeg)),
+        ("RunLength DCT", [pikepdf.Name.RunLengthDecode, pikepdf.Name.DCTDecode], None, run_length(jpeg)),
+        ("ASCII85 Flate DCT", [pikepdf.Name.ASCII85Decode, pikepdf.Name.FlateDecode, pikepdf.Name.DCTDecode], None, a85(zlib.compress(jpeg, 6))),
+        ("ASCII85 Flate predictor", [pikepdf.Name.ASCII85Decode, pikepdf.Name.FlateDecode], [None, predictor], a85(zlib.compress(rows, 6))),
+    ]
+    font = pdf.make_indirect(pikepdf.Dictionary({"/Type": pikepdf.Name.Font, "/Subtype": pikepdf.Name.Type1, "/BaseFont": pikepdf.Name.Helvetica}))
+    for caption, filters, parms, data in chains:
+        s = pikepdf.Stream(pdf, data)
+        put(s, {"/Type": pikepdf.Name.XObject, "/Subtype": pikepdf.Name.Image, "/Width": w, "/Height": h, "/ColorSpace": pikepdf.Name.DeviceRGB, "/BitsPerComponent": 8, "/Filter": pikepdf.Array(filters)})
+        if parms is not None:
+            s["/DecodeParms"] = pikepdf.Array([p if p is not None else pikepdf.Object.parse(b"null") for p in parms])
+        drawing = b"q 360 0 0 240 36 300 cm /Im Do Q BT /F 12 Tf 36 560 Td (%s) Tj ET" % caption.encode()
+        resources = pikepdf.Dictionary({"/XObject": pikepdf.Dictionary({"/Im": pdf.make_indirect(s)}), "/Font": pikepdf.Dictionary({"/F": font})})
+        page = pikepdf.Dictionary({"/Type": pikepdf.Name.Page, "/MediaBox": [0, 0, 432, 600], "/Resources": resources, "/Contents": pdf.make_indirect(pikepdf.Stream(pdf, drawing))})
+        pdf.pages.append(pikepdf.Page(page))
+    # The streams exactly as written: qpdf would otherwise decode and re-encode the chains it can.
+    pdf.save(output, stream_decode_level=pikepdf.StreamDecodeLevel.none, compress_streams=False)
+
+
 # ---------------------------------------------------------------- ImageMagick and scans
 
 
@@ -326,6 +418,7 @@ KINDS = {
     "img2pdf": img2pdf,
     "scan": scan,
     "broken": broken,
+    "filter-chains": filter_chains,
 }
 
 

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { compressWithPdfwrite, PdfRewriteError } from '../../engines/ghostscript';
 import { DeadlineExceededError, JobAbortedError } from '../../engines/limiter';
-import { compareWithReference, type CandidateCheck } from '../../engines/pdf-compress';
+import { compareWithReference, prepareReference, type CandidateCheck } from '../../engines/pdf-compress';
 import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
 import type { Workspace } from '../../workspace/workspace';
 import { LEVELS, looksBar, PDFWRITE_RIVALS, type LevelSettings } from './compression-levels';
@@ -32,14 +32,22 @@ interface Upload {
 }
 
 /**
+ * How long Ghostscript's candidate is waited for once ours is made: as long again as ours took
+ * (at least 2 s). Past that it is given up: on files pdfwrite is slow on (large fonts, many
+ * pages) it seldom wins, and the job would take its time rather than ours.
+ */
+const rivalGrace = (oursMs: number) => Math.max(2000, oursMs);
+
+/**
  * Compress PDF at one level, best of several: our recoder at the level and,
  * for the lossy levels, Ghostscript's pdfwrite at the matching preset, made at
- * the same time. Every candidate smaller than the upload is checked against
- * the upload, smallest first (pdf-compare.py: text, links, bookmarks, fields,
- * attachments, metadata kept; sampled pages drawn alike within the level's
- * bar), and the first that passes wins. When none does, our lossless level 3
- * is tried the same way. A damaged upload comes back repaired even when no
- * candidate is smaller: the smallest that passes, else qpdf's rewrite.
+ * the same time (Ghostscript waited for only `rivalGrace` after ours), while the
+ * upload is read for the comparison. Every candidate smaller than the upload is
+ * checked against the upload, smallest first (pdf-compare.py: text, links,
+ * bookmarks, fields, attachments, metadata kept; sampled pages drawn alike
+ * within the level's bar), and the first that passes wins. When none does, our
+ * lossless level 3 is tried the same way. A damaged upload comes back repaired
+ * even when no candidate is smaller: the smallest that passes, else qpdf's rewrite.
  */
 export async function chooseAtLevel(
   upload: Upload,
@@ -51,18 +59,49 @@ export async function chooseAtLevel(
   picturesChange = false,
 ): Promise<Choice> {
   const rival = picturesChange ? undefined : PDFWRITE_RIVALS[level.level];
-  const [ours, pdfwrite] = await Promise.all([
-    compressor.atLevel(level).then((built): Candidate => ({ ...built, method: 'folio' })),
-    rival ? ghostscript(upload, rival, workspace, engine) : undefined,
-  ]);
   const bar = picturesChange ? { ...looksBar(level.level), minSsim: 0, minPsnr: 0 } : looksBar(level.level);
-  const first = await pickFirstPassing(upload, [ours, pdfwrite], bar, workspace, engine, true);
+  const started = Date.now();
+  const givenUp = new AbortController();
+  const pdfwrite = rival ? ghostscript(upload, rival, workspace, { ...engine, signal: anySignal(engine.signal, givenUp.signal) }, givenUp.signal) : Promise.resolve(undefined);
+  // The upload is read for the comparison while the candidates are made: the comparison then renders only them.
+  const cache = workspace.newPath('-reference');
+  const prepared = prepareReference(upload.path, bar, cache, upload.pages, workspace, engine).then(
+    () => cache,
+    (error: unknown) => {
+      if (error instanceof DeadlineExceededError || error instanceof JobAbortedError) throw error;
+      return undefined;
+    },
+  );
+  let ours: Candidate;
+  try {
+    ours = { ...(await compressor.atLevel(level)), method: 'folio' };
+  } catch (error) {
+    givenUp.abort();
+    await Promise.allSettled([pdfwrite, prepared]);
+    throw error;
+  }
+  const oursMs = Date.now() - started;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((done) => (timer = setTimeout(() => done(undefined), rivalGrace(oursMs))));
+  const theirs = await Promise.race([pdfwrite, late]);
+  clearTimeout(timer);
+  if (theirs === undefined && rival) {
+    givenUp.abort();
+    await pdfwrite.catch(() => undefined);
+  }
+  const reference = await prepared;
+  const first = await pickFirstPassing(upload, [ours, theirs], bar, workspace, engine, true, reference);
   if (first.chosen || level.level <= 3 || picturesChange) return finish(first, compressor);
 
   // Nothing lossy passed: the lossless forms, which show every page as it was.
   const lossless = await compressor.atLevel(LEVELS[3]).then((built): Candidate => ({ ...built, method: 'folio' }));
-  const second = await pickFirstPassing(upload, [lossless], looksBar(3), workspace, engine, false);
+  const second = await pickFirstPassing(upload, [lossless], looksBar(3), workspace, engine, false, reference);
   return finish({ chosen: second.chosen, repaired: first.repaired || second.repaired }, compressor);
+}
+
+/** A signal that fires when either does. */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  return a ? AbortSignal.any([a, b]) : b;
 }
 
 /** The smallest of `candidates` that passes (only those smaller than the upload, unless it is damaged). */
@@ -73,6 +112,8 @@ async function pickFirstPassing(
   workspace: Workspace,
   engine: EngineOptions,
   alwaysCompare: boolean,
+  /** The upload read ahead for the comparison (prepareReference), if it could be. */
+  reference: string | undefined,
 ): Promise<Choice> {
   const ordered = candidates.filter((c): c is Candidate => c !== undefined).sort((a, b) => a.size - b.size);
   const smaller = ordered.filter((c) => c.size < upload.size);
@@ -80,7 +121,8 @@ async function pickFirstPassing(
   if (smaller.length === 0 && !alwaysCompare) return { repaired: false };
   let comparison: Awaited<ReturnType<typeof compareWithReference>>;
   try {
-    comparison = await compareWithReference(upload.path, ordered.map((c) => c.path), bar, { firstPass: true, pages: upload.pages }, workspace, engine);
+    const options = { firstPass: true, pages: upload.pages, cache: reference, uploadSize: upload.size };
+    comparison = await compareWithReference(upload.path, ordered.map((c) => c.path), bar, options, workspace, engine);
   } catch (error) {
     // A file the checker cannot read through (MuPDF failing on a damaged structure) has no candidate
     // it can vouch for: the upload comes back as it was rather than something unchecked.
@@ -101,12 +143,16 @@ async function finish(choice: Choice, compressor: Compressor): Promise<Choice> {
   return { chosen: { ...(await compressor.rewrite()), method: 'qpdf' }, repaired: true };
 }
 
-/** Ghostscript's candidate, or none when it cannot read the file or gives up (the job's own time limit still ends the job). */
-async function ghostscript(upload: Upload, rival: (typeof PDFWRITE_RIVALS)[number], workspace: Workspace, engine: EngineOptions): Promise<Candidate | undefined> {
+/**
+ * Ghostscript's candidate, or none when it cannot read the file, gives up, or is given up on
+ * (`givenUp`); the job's own time limit and its client going away still end the job.
+ */
+async function ghostscript(upload: Upload, rival: (typeof PDFWRITE_RIVALS)[number], workspace: Workspace, engine: EngineOptions, givenUp: AbortSignal): Promise<Candidate | undefined> {
   const path = workspace.newPath('.pdf');
   try {
     await compressWithPdfwrite(upload.path, path, rival.preset, upload.pages, engine, rival.dpi);
   } catch (error) {
+    if (error instanceof JobAbortedError && givenUp.aborted) return undefined;
     if (error instanceof DeadlineExceededError || error instanceof JobAbortedError) throw error;
     // A stalled or crashed Ghostscript costs only its candidate.
     if (!(error instanceof PdfRewriteError)) logger.warn(`Ghostscript candidate dropped: ${error instanceof Error ? error.message : String(error)}`);

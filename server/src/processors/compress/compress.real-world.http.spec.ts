@@ -57,6 +57,32 @@ describe('Compress PDF on real-world files', () => {
     });
   });
 
+  describe('photographs behind every standard chain of filters (pikepdf: ASCIIHex, Flate, LZW, RunLength, ASCII85 before DCT or Flate, /DecodeParms arrays)', () => {
+    const chains = () => producedPdf('filter-chains', 0.5);
+    const imageFilters = (pdf: Buffer) =>
+      Object.values(qpdfObjects(pdf))
+        .map((o) => o.stream?.dict)
+        .filter((d) => d?.['/Subtype'] === '/Image')
+        .map((d) => d!['/Filter']);
+
+    it('decodes, resamples and recodes each at level 7 (in grey, so that only our recoder answers)', async () => {
+      expect(listImages(chains()).map((i) => [i.width, i.color])).toEqual(Array(7).fill([750, 'rgb']));
+      const res = ok(await compress(chains(), { optimizeLevel: 7, grayscale: true }));
+      expect(res.headers['x-compression-method']).toBe('folio');
+      // Shown at 150 dpi: to 120 dpi, grey JPEG.
+      expect(listImages(res.body).map((i) => [i.width, i.color, i.encoding])).toEqual(Array(7).fill([600, 'gray', 'jpeg']));
+      expect(res.body.length).toBeLessThan(chains().length * 0.1);
+      expect(pageTexts(res.body)).toEqual(pageTexts(chains()));
+    });
+
+    it('takes each JPEG out of its wrapping at level 2, every pixel kept', async () => {
+      const res = ok(await compress(chains(), { optimizeLevel: 2 }));
+      expect(imagePixelHashes(res.body)).toEqual(imagePixelHashes(chains()));
+      expect(imageFilters(res.body).sort()).toEqual([...Array(6).fill('/DCTDecode'), '/FlateDecode']);
+      expect(res.body.length).toBeLessThan(chains().length * 0.8);
+    });
+  });
+
   it('reaches large inline images (BI … ID … EI) as it does image objects', async () => {
     const inline = producedPdf('reportlab-inline', 0.7);
     expect(listImages(inline).map((i) => i.type)).toEqual(['image', 'image']);
