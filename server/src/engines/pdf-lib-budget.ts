@@ -6,7 +6,7 @@ import { PdfTooComplexError } from './pdf-errors';
  * pdf-lib reads a whole document into memory before anything else can happen:
  * every object of the file, every object stream decoded, with no limit. This
  * module gives one load a budget (runs only in the pdf-lib engine's own process,
- * engines/pdf-lib-host.ts): a document past it is refused as too complex within
+ * pdf-lib-host/host.ts): a document past it is refused as too complex within
  * seconds, before it fills the process's heap.
  */
 

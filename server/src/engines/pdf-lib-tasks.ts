@@ -3,24 +3,51 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InvalidInputError } from '../input-checks/input-errors';
 import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
-import type { PdfLibAnswer, PdfLibRequest } from './pdf-lib-host';
-import type { PdfLibTasks } from './pdf-lib-task-list';
 import { EngineCrashedError, pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 import { decrypt } from './qpdf';
 
 /**
- * pdf-lib as an engine: each task (engines/pdf-lib-task-list.ts) runs in a node
- * process of its own (engines/pdf-lib-host.ts), confined like every engine to
- * the job's folder, with a heap limit and a watchdog scaled to the document. A
- * parser that holds whole documents in memory never reads a visitor's file in
- * the server's process: the worst a file can do is fail its own job.
+ * pdf-lib as an engine: each task runs in a node process of its own (the host,
+ * server/src/pdf-lib-host/), confined like every engine to the job's folder,
+ * with a heap limit and a watchdog scaled to the document. A parser that holds
+ * whole documents in memory never reads a visitor's file in the server's
+ * process: the worst a file can do is fail its own job.
+ *
+ * A task lives beside the code it serves (`<name>.task.ts`), declared with
+ * `definePdfLibTask`; it takes and answers plain data (paths, numbers, boxes: it
+ * travels as JSON). The server passes the declaration to `runPdfLibTask`, which
+ * sends only its name; the host runs it (pdf-lib-host/task-list.ts lists every one).
  */
 
-export type PdfLibTaskName = keyof PdfLibTasks;
-export type PdfLibTaskInput<K extends PdfLibTaskName> = Parameters<PdfLibTasks[K]>[0];
-export type PdfLibTaskOutput<K extends PdfLibTaskName> = Awaited<ReturnType<PdfLibTasks[K]>>;
-/** Tasks that open one PDF, named by their input's `pdf`. */
-export type PdfLibTaskOnPdf = { [K in PdfLibTaskName]: PdfLibTaskInput<K> extends { pdf: string } ? K : never }[PdfLibTaskName];
+/** A task of the pdf-lib engine: the name the host knows it by, and its work (run only in the host). */
+export interface PdfLibTask<I, O> {
+  readonly name: string;
+  readonly run: (input: I) => Promise<O>;
+}
+
+/** e.g. `export const cropPdfTask = definePdfLibTask('crop-pdf', cropPages)` */
+export function definePdfLibTask<I, O>(name: string, run: (input: I) => Promise<O>): PdfLibTask<I, O> {
+  return { name, run };
+}
+
+/** What the server asks the host: a task by name and its input. */
+export interface PdfLibRequest {
+  task: string;
+  input: unknown;
+}
+
+/** How a task ended, as the host tells it. */
+export type PdfLibAnswer =
+  | { output: unknown; failure?: undefined }
+  | {
+      /**
+       * cannot-open: pdf-lib cannot open the PDF (qpdf's rewrite may); damaged: it opened, then
+       * failed on the way; too-complex: past a budget; invalid: the request does not fit the
+       * document; failed: anything else.
+       */
+      failure: 'cannot-open' | 'damaged' | 'too-complex' | 'invalid' | 'failed';
+      message: string;
+    };
 
 /** How much work a run is, for its watchdog. */
 export interface PdfLibWork {
@@ -34,10 +61,10 @@ const NODE = process.execPath;
 /**
  * The compiled host. Jest runs the server from its TypeScript sources, but the
  * child runs JavaScript: from server/src/engines and from server/dist/engines
- * alike, this is server/dist/engines/pdf-lib-host.js.
+ * alike, this is server/dist/pdf-lib-host/host.js.
  */
 const SERVER_DIST = resolve(__dirname, '../../dist');
-const HOST = resolve(SERVER_DIST, 'engines/pdf-lib-host.js');
+const HOST = resolve(SERVER_DIST, 'pdf-lib-host/host.js');
 /** Heap of one task's process: the parse budget (engines/pdf-lib-budget.ts) keeps a document within it. */
 const HEAP_MB = 1024;
 /** Time a megabyte of input may add to a run's watchdog: pdf-lib parses some 20 MB a second of the densest files. */
@@ -56,14 +83,14 @@ function hostFiles(): string[] {
 }
 
 /** Runs a task in the pdf-lib engine and answers its output; its failures arrive as the errors the exception filter maps. */
-export async function runPdfLibTask<K extends PdfLibTaskName>(
-  task: K,
-  input: PdfLibTaskInput<K>,
+export async function runPdfLibTask<I, O>(
+  task: PdfLibTask<I, O>,
+  input: I,
   work: PdfLibWork,
   workspace: ScratchFiles,
   engine: EngineOptions,
-): Promise<PdfLibTaskOutput<K>> {
-  return settle(task, await ask(task, input, work, workspace, engine));
+): Promise<O> {
+  return settle(task, await ask(task, input, work, workspace, engine)) as O;
 }
 
 /**
@@ -74,24 +101,24 @@ export async function runPdfLibTask<K extends PdfLibTaskName>(
  * be opened is reported as damaged (400), not as a crash; one past pdf-lib's
  * budget is refused at once, never handed to qpdf to rewrite.
  */
-export async function runPdfLibTaskOnPdf<K extends PdfLibTaskOnPdf>(
-  task: K,
-  input: PdfLibTaskInput<K>,
+export async function runPdfLibTaskOnPdf<I extends { pdf: string }, O>(
+  task: PdfLibTask<I, O>,
+  input: I,
   work: PdfLibWork,
   workspace: ScratchFiles,
   engine: EngineOptions,
-): Promise<PdfLibTaskOutput<K>> {
+): Promise<O> {
   const answer = await ask(task, input, work, workspace, engine);
-  if (answer.failure !== 'cannot-open') return settle(task, answer);
+  if (answer.failure !== 'cannot-open') return settle(task, answer) as O;
   const rewritten = workspace.newPath('.pdf');
-  await decrypt((input as { pdf: string }).pdf, rewritten, engine);
-  return settle(task, await ask(task, { ...input, pdf: rewritten }, work, workspace, engine));
+  await decrypt(input.pdf, rewritten, engine);
+  return settle(task, await ask(task, { ...input, pdf: rewritten }, work, workspace, engine)) as O;
 }
 
-async function ask(task: PdfLibTaskName, input: unknown, work: PdfLibWork, workspace: ScratchFiles, engine: EngineOptions): Promise<PdfLibAnswer> {
+async function ask(task: PdfLibTask<never, unknown>, input: unknown, work: PdfLibWork, workspace: ScratchFiles, engine: EngineOptions): Promise<PdfLibAnswer> {
   const files = hostFiles();
   const requestFile = workspace.newPath('.json');
-  await writeFile(requestFile, JSON.stringify({ task, input } satisfies PdfLibRequest));
+  await writeFile(requestFile, JSON.stringify({ task: task.name, input } satisfies PdfLibRequest));
   try {
     // The sandbox shows no /etc/ssl, and node refuses to start when it cannot read OpenSSL's configuration.
     const { stdout } = await runProcess(NODE, [`--max-old-space-size=${HEAP_MB}`, '--openssl-config=/dev/null', HOST, requestFile], {
@@ -107,10 +134,10 @@ async function ask(task: PdfLibTaskName, input: unknown, work: PdfLibWork, works
   }
 }
 
-function settle<K extends PdfLibTaskName>(task: K, answer: PdfLibAnswer): PdfLibTaskOutput<K> {
+function settle(task: PdfLibTask<never, unknown>, answer: PdfLibAnswer): unknown {
   switch (answer.failure) {
     case undefined:
-      return answer.output as PdfLibTaskOutput<K>;
+      return answer.output;
     case 'cannot-open':
     case 'damaged':
       throw new PdfCorruptedError(undefined, answer.message);
@@ -119,6 +146,6 @@ function settle<K extends PdfLibTaskName>(task: K, answer: PdfLibAnswer): PdfLib
     case 'invalid':
       throw new InvalidInputError(answer.message);
     case 'failed':
-      throw new Error(`The pdf-lib task ${task} failed: ${answer.message}`);
+      throw new Error(`The pdf-lib task ${task.name} failed: ${answer.message}`);
   }
 }

@@ -7,7 +7,7 @@ import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
  * pdf-lib, for drawing onto pages (scaling, layouts, stacking). It holds whole
  * documents in memory, so structural work goes through qpdf instead, and it only
  * ever runs in a confined process of its own, with a heap limit, a budget and a
- * watchdog (engines/pdf-lib-tasks.ts runs it; engines/pdf-lib-host.ts is that
+ * watchdog (engines/pdf-lib-tasks.ts runs it; pdf-lib-host/host.ts is that
  * process): a hostile file can only fail its own job.
  */
 

@@ -17,8 +17,6 @@ const BEHIND_THE_EDGE = ['tool-execution', 'jobs', 'processors', 'engines', 'inp
  */
 const KNOWN_CYCLE_EDGES: Record<string, string> = {
   'engines → input-checks': 'engines throw the input refusals (TooManyPagesError, InvalidInputError) that input-checks/input-errors.ts declares',
-  'engines → processors': "engines/pdf-lib-task-list.ts names the tools' pdf-lib tasks that its isolated host runs",
-  'engines → page-marks': 'engines/pdf-lib-task-list.ts names the page-marks drawing task',
 };
 const edgeOf = (i: FolderImport) => `${i.from} → ${i.to}`;
 

@@ -15,6 +15,7 @@ import { loadPdf } from '../engines/pdf-lib';
 import { compose, scaling, translation, type Matrix } from './geometry';
 import type { Mark, TextMarkSource } from './marks';
 import type { MarkPlan } from './overlay';
+import { definePdfLibTask } from '../engines/pdf-lib-tasks';
 
 export interface OverlayRequest {
   plan: Pick<MarkPlan, 'marks' | 'pages' | 'opacity'>;
@@ -22,7 +23,7 @@ export interface OverlayRequest {
 }
 
 /**
- * Task of the pdf-lib engine (engines/pdf-lib-task-list.ts): draws the plan's
+ * Task of the pdf-lib engine (engines/pdf-lib-tasks.ts): draws the plan's
  * marks into a PDF of overlay pages (page-marks/overlay.ts lays them over the
  * document). Every mark is a transparency group drawn at the plan's opacity.
  */
@@ -90,3 +91,5 @@ async function embedMarks(doc: PDFDocument, marks: readonly Mark[]): Promise<{ r
   }
   return embedded;
 }
+
+export const drawMarksTask = definePdfLibTask('draw-marks', drawMarks);

@@ -6,6 +6,7 @@ import { overlayPages } from '../engines/qpdf';
 import type { Workspace } from '../workspace/workspace';
 import type { Matrix } from './geometry';
 import type { Mark } from './marks';
+import { drawMarksTask } from './overlay-drawing.task';
 
 /** One mark on an overlay page: `matrix` takes the mark's box (origin lower-left) onto the page. */
 export interface PlacedMark {
@@ -46,7 +47,7 @@ export async function applyMarks(file: InputFile, plan: MarkPlan, workspace: Wor
   let bytes = 0;
   for (const source of sources) bytes += (await stat(source)).size;
   const { marks, pages, opacity } = plan;
-  await runPdfLibTask('draw-marks', { plan: { marks, pages, opacity }, output: overlay }, { pages: pages.length, bytes }, workspace, engine);
+  await runPdfLibTask(drawMarksTask, { plan: { marks, pages, opacity }, output: overlay }, { pages: pages.length, bytes }, workspace, engine);
   const output = workspace.newPath('.pdf');
   await overlayPages(
     file.path,

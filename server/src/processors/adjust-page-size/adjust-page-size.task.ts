@@ -1,6 +1,7 @@
 import { PageSizes } from 'pdf-lib';
 import type { adjustPageSizeTool, ToolParams } from '@folio/registry';
 import { createDerivedPdf, drawFitted, embedForPlacement, loadPdf, savePdf, type PlaceablePage } from '../../engines/pdf-lib';
+import { definePdfLibTask } from '../../engines/pdf-lib-tasks';
 
 type AdjustParams = ToolParams<typeof adjustPageSizeTool>;
 
@@ -23,7 +24,7 @@ const SIZES = {
 } satisfies Record<Exclude<AdjustParams['pageSize'], 'KEEP'>, [number, number]>;
 
 /**
- * Task of the pdf-lib engine (engines/pdf-lib-task-list.ts): redraws every page
+ * Task of the pdf-lib engine (engines/pdf-lib-tasks.ts): redraws every page
  * on a new page of the target size (pages embedded as form XObjects so text and
  * vectors stay vector), fitted uniformly, times the scale factor, centred
  * (reference §3.2).
@@ -49,3 +50,5 @@ function targetSize(request: AdjustRequest, first: PlaceablePage): [number, numb
   const [width, height] = SIZES[request.pageSize];
   return request.orientation === 'LANDSCAPE' ? [height, width] : [width, height];
 }
+
+export const adjustPageSizeTask = definePdfLibTask('adjust-page-size', adjustPageSize);

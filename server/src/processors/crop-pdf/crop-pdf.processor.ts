@@ -10,6 +10,7 @@ import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, typ
 import type { Workspace } from '../../workspace/workspace';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import type { Cut } from './crop-pdf.task';
+import { cropPdfTask } from './crop-pdf.task';
 
 type CropParams = ToolParams<typeof cropPdfTool>;
 
@@ -30,7 +31,7 @@ export class CropPdfProcessor implements Processor<typeof cropPdfTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof cropPdfTool>): Promise<ProcessorOutput> {
     const cut: Cut = params.autoCrop ? { pageMargins: await this.contentMargins(file, workspace, engine) } : requestedCut(params);
     const output = workspace.newPath('.pdf');
-    await runPdfLibTaskOnPdf('crop-pdf', { pdf: file.path, output, cut }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
+    await runPdfLibTaskOnPdf(cropPdfTask, { pdf: file.path, output, cut }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
     return { path: output };
   }
 

@@ -5,6 +5,7 @@ import { cropBoxFromMargins } from '@folio/registry/dist/kit/crop-geometry';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { intersectBoxes, loadPdf, pageRotation, savePdf, setPageBox, shownSize, visibleBox, type Box } from '../../engines/pdf-lib';
 import { InvalidInputError } from '../../input-checks/input-errors';
+import { definePdfLibTask } from '../../engines/pdf-lib-tasks';
 
 /** What to cut: the same margins from every page, the API client's rectangle, or each page's own margins (`null`: leave it whole). */
 export type Cut = { margins: Margins } | { rectangle: Box } | { pageMargins: (Margins | null)[] };
@@ -16,7 +17,7 @@ export interface CropRequest {
 }
 
 /**
- * Task of the pdf-lib engine (engines/pdf-lib-task-list.ts): sets each page's
+ * Task of the pdf-lib engine (engines/pdf-lib-tasks.ts): sets each page's
  * MediaBox and CropBox to its crop. Margins are on the sides as the page is
  * shown, so they are turned by the page's own /Rotate first.
  */
@@ -55,3 +56,5 @@ function cropOf(page: PDFPage, index: number, pageCount: number, cut: Cut): Box 
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+export const cropPdfTask = definePdfLibTask('crop-pdf', cropPages);

@@ -4,6 +4,7 @@ import type { Box } from '../../engines/pdf-lib';
 import { runPdfLibTaskOnPdf } from '../../engines/pdf-lib-tasks';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
+import { multiPageLayoutTask } from './multi-page-layout.task';
 
 type LayoutParams = ToolParams<typeof multiPageLayoutTool>;
 
@@ -29,7 +30,7 @@ export class MultiPageLayoutProcessor implements Processor<typeof multiPageLayou
     // The reference draws a border of width 0 as 1 pt.
     const border = params.addBorder ? params.borderWidth || 1 : undefined;
     const output = workspace.newPath('.pdf');
-    await runPdfLibTaskOnPdf('multi-page-layout', { pdf: file.path, output, sheet: { width, height }, cells, border }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
+    await runPdfLibTaskOnPdf(multiPageLayoutTask, { pdf: file.path, output, sheet: { width, height }, cells, border }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
     return { path: output };
   }
 }

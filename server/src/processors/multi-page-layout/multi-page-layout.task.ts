@@ -1,5 +1,6 @@
 import { rgb } from 'pdf-lib';
 import { createDerivedPdf, drawFitted, embedForPlacement, loadPdf, savePdf, type Box } from '../../engines/pdf-lib';
+import { definePdfLibTask } from '../../engines/pdf-lib-tasks';
 
 export interface LayoutRequest {
   pdf: string;
@@ -12,7 +13,7 @@ export interface LayoutRequest {
 }
 
 /**
- * Task of the pdf-lib engine (engines/pdf-lib-task-list.ts): places the pages
+ * Task of the pdf-lib engine (engines/pdf-lib-tasks.ts): places the pages
  * on sheets, one per cell in slot order, each fitted into its cell and
  * centred, with a border when asked. Pages are embedded as form XObjects, so
  * text and vectors stay vector.
@@ -30,3 +31,5 @@ export async function layOutPages({ pdf, output, sheet, cells, border }: LayoutR
   }
   await savePdf(target, output);
 }
+
+export const multiPageLayoutTask = definePdfLibTask('multi-page-layout', layOutPages);

@@ -1,4 +1,5 @@
 import { createDerivedPdf, drawAt, embedForPlacement, loadPdf, savePdf } from '../../engines/pdf-lib';
+import { definePdfLibTask } from '../../engines/pdf-lib-tasks';
 
 export interface StackRequest {
   pdf: string;
@@ -6,7 +7,7 @@ export interface StackRequest {
 }
 
 /**
- * Task of the pdf-lib engine (engines/pdf-lib-task-list.ts): stacks every page,
+ * Task of the pdf-lib engine (engines/pdf-lib-tasks.ts): stacks every page,
  * in order from the top, on one page as wide as the widest and as tall as all
  * of them, each against the left edge. Pages are embedded as form XObjects, so
  * text and vectors stay vector.
@@ -25,3 +26,5 @@ export async function stackPages({ pdf, output }: StackRequest): Promise<void> {
   }
   await savePdf(target, output);
 }
+
+export const singleLargePageTask = definePdfLibTask('single-large-page', stackPages);

@@ -1,35 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '../input-checks/input-errors';
-import { PdfLibCannotOpenError } from './pdf-lib';
-import { PDF_LIB_TASKS } from './pdf-lib-task-list';
-import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
+import { PdfLibCannotOpenError } from '../engines/pdf-lib';
+import { PdfCorruptedError, PdfTooComplexError } from '../engines/pdf-errors';
+import type { PdfLibAnswer, PdfLibRequest } from '../engines/pdf-lib-tasks';
+import { PDF_LIB_TASKS } from './task-list';
 
 /**
- * The pdf-lib engine's process: `node pdf-lib-host.js <request.json>` runs one
- * task of engines/pdf-lib-task-list.ts on the request's input and writes a
- * `PdfLibAnswer` as JSON to stdout. engines/pdf-lib-tasks.ts starts it, confined
+ * The pdf-lib engine's process: `node host.js <request.json>` runs one task of
+ * task-list.ts on the request's input and writes a `PdfLibAnswer` as JSON to
+ * stdout. engines/pdf-lib-tasks.ts starts it, confined
  * to the job's folder, with a heap limit and a watchdog; a failure the host can
  * tell (a damaged or too complex document, an option the document cannot take)
  * is answered, anything worse ends the process.
  */
-
-/** How a task ended, as the host tells it. */
-export type PdfLibAnswer =
-  | { output: unknown; failure?: undefined }
-  | {
-      /**
-       * cannot-open: pdf-lib cannot open the PDF (qpdf's rewrite may); damaged: it opened, then
-       * failed on the way; too-complex: past a budget; invalid: the request does not fit the
-       * document; failed: anything else.
-       */
-      failure: 'cannot-open' | 'damaged' | 'too-complex' | 'invalid' | 'failed';
-      message: string;
-    };
-
-export interface PdfLibRequest {
-  task: string;
-  input: unknown;
-}
 
 function answerTo(error: unknown): PdfLibAnswer {
   if (error instanceof PdfLibCannotOpenError) return { failure: 'cannot-open', message: error.reason };
@@ -43,10 +26,10 @@ function answerTo(error: unknown): PdfLibAnswer {
 
 async function run(requestFile: string): Promise<PdfLibAnswer> {
   const request = JSON.parse(readFileSync(requestFile, 'utf8')) as PdfLibRequest;
-  const task = (PDF_LIB_TASKS as Record<string, (input: never) => Promise<unknown>>)[request.task];
-  if (!task) return { failure: 'failed', message: `no pdf-lib task "${request.task}": register it in server/src/engines/pdf-lib-task-list.ts` };
+  const task = PDF_LIB_TASKS.find((candidate) => candidate.name === request.task);
+  if (!task) return { failure: 'failed', message: `no pdf-lib task "${request.task}": list it in server/src/pdf-lib-host/task-list.ts` };
   try {
-    return { output: (await task(request.input as never)) ?? null };
+    return { output: (await task.run(request.input as never)) ?? null };
   } catch (error) {
     return answerTo(error);
   }
