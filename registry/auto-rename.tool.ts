@@ -26,7 +26,11 @@ export const autoRenameTool = defineTool({
   },
 
   action: { label: 'Auto Rename PDF', busyLabel: 'Processing...' },
-  result: { kind: 'pdf' },
+  result: {
+    kind: 'pdf',
+    // The reference answers the file under its upload name (§6.12); the page says no title was found.
+    outcomes: { 'no-title': { when: 'no title is found (no text on the first pages)', notice: 'No title found: the name is unchanged.' } },
+  },
   // The name is the title found (the processor's); the page takes it from the answer, renamed.pdf without one (spec §7).
   download: { api: '{name}', namedByProcessor: true, browser: 'from-response', fallback: 'renamed.pdf' },
   toast: { success: 'PDF renamed and downloaded successfully!' },

@@ -32,7 +32,11 @@ export const autoSplitPagesTool = defineTool({
   },
 
   action: { label: 'Auto Split PDF', busyLabel: 'Processing...' },
-  result: { kind: 'zip' },
+  result: {
+    kind: 'zip',
+    // The reference answers the whole document as one part (§6.13); the page says no divider was found.
+    outcomes: { 'no-dividers': { when: 'no divider page is found', notice: 'No divider pages found: the whole document is one part.' } },
+  },
   // Reference §6.13: the API names the ZIP after the upload alone; the spec's page (§9) saves it as _autosplit.zip.
   download: { api: '{base}.zip', browser: '{base}_autosplit.zip', fallback: 'autosplit.zip' },
   toast: { success: 'PDF auto split successfully!' },

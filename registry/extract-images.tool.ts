@@ -35,7 +35,11 @@ export const extractImagesTool = defineTool({
   },
 
   action: { label: 'Extract Images', busyLabel: 'Extracting...' },
-  result: { kind: 'zip' },
+  result: {
+    kind: 'zip',
+    // The reference answers an empty ZIP (§6.8), and clients expect one; the page says why it is empty.
+    outcomes: { 'no-images': { when: 'the PDF has no images to save', notice: 'No images found in this PDF.' } },
+  },
   download: { api: '{base}_extracted-images.zip', browser: '{base}_extracted_images.zip', fallback: 'extracted_images.zip' },
   toast: { success: 'Images extracted successfully!' },
 });

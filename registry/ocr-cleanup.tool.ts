@@ -30,7 +30,8 @@ export const ocrCleanupTool = defineTool({
       label: 'Languages',
       help: 'The languages the scanned text is written in.',
       options: LANGUAGES,
-      // No default: the visitor says which languages the scan is in (the reference refuses a request without any).
+      // English is ticked to start with; unticking every box is refused. (The reference refuses a request without any; here it means English.)
+      default: ['eng'],
       required: 'Please select at least one language.',
       invalid: 'Selected languages are invalid.',
       // The reference drops codes it has no language data for and refuses only when none is left.

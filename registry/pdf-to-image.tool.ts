@@ -10,6 +10,8 @@ export const pdfToImageTool = defineTool({
   title: 'PDF to Image',
   subtitle: 'Pages to PNG, JPG, WEBP or TIFF.',
   endpoint: '/api/v1/convert/pdf/img',
+  // Every page is drawn: a long document takes minutes, and the page shows how far it has got.
+  longRunning: true,
 
   input: {
     accept: ['pdf'],

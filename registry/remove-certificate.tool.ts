@@ -18,7 +18,11 @@ export const removeCertificateTool = defineTool({
   fields: {},
 
   action: { label: 'Remove Certificate', busyLabel: 'Processing...' },
-  result: { kind: 'pdf' },
+  result: {
+    kind: 'pdf',
+    // The reference answers an unsigned file re-saved (§5.5); the page says there was nothing to remove.
+    outcomes: { 'no-signature': { when: 'the PDF has no signature or signature field', notice: 'This file has no signature: nothing was removed.' } },
+  },
   download: { api: '{base}_unsigned.pdf', browser: '{base}_no_certificate.pdf', fallback: 'no_certificate.pdf' },
   toast: { success: 'Certificate removed successfully!' },
 });

@@ -77,6 +77,11 @@ export interface RecognitionJob {
    * pictures count for more), for the run's watchdog. The number of pages by default.
    */
   workInPages?: number;
+  /**
+   * Hears of each page as OCRmyPDF finishes it (every page of the document,
+   * those it only copies included), in the order they finish: `done` pages so far.
+   */
+  onPage?: (done: number) => void;
 }
 
 /**
@@ -115,7 +120,8 @@ export async function recognisePages(job: RecognitionJob, engine: EngineOptions)
     '--output-type', 'pdf',
     // OCRmyPDF 16 and later refuse a signed document unless told that recognising it breaks the signature (as the reference tells them).
     ...((await majorVersion(engine)) >= 16 ? ['--invalidate-digital-signatures'] : []),
-    '--quiet',
+    // Its progress bar is drawn only on a terminal; its page-by-page log is the progress there is.
+    ...(job.onPage ? ['--verbose', '1'] : ['--quiet']),
     // Never an option: a file named like one ("-x.pdf") stays a file.
     '--',
     job.input,
@@ -123,10 +129,29 @@ export async function recognisePages(job: RecognitionJob, engine: EngineOptions)
   ];
   const work = Math.max(job.workInPages ?? 0, job.pages?.length ?? 1);
   try {
-    await runProcess(OCRMYPDF, args, { ...engine, watchdogMs: pageWatchdog(Math.ceil(work * PAGES_PER_RECOGNISED_PAGE)) });
+    const onStderrLine = job.onPage && pagesFinished(job.onPage);
+    await runProcess(OCRMYPDF, args, { ...engine, watchdogMs: pageWatchdog(Math.ceil(work * PAGES_PER_RECOGNISED_PAGE)), ...(onStderrLine ? { onStderrLine } : {}) });
   } catch (error) {
     throw classify(error);
   }
+}
+
+/**
+ * A line of OCRmyPDF's verbose log that it writes once a page's result is put
+ * into the output (the page number first, as it prefixes each page's lines).
+ * e.g. '    3 Text rotation: (text, autorotate, content) -> text misalignment = (0, 0, 0) -> 0'
+ */
+const PAGE_FINISHED = /^\s*(\d+) Text rotation:/;
+
+/** A stderr listener that calls `onPage` with the count of pages finished, once per page. */
+function pagesFinished(onPage: (done: number) => void): (line: string) => void {
+  const finished = new Set<number>();
+  return (line) => {
+    const page = PAGE_FINISHED.exec(line)?.[1];
+    if (page === undefined || finished.has(Number(page))) return;
+    finished.add(Number(page));
+    onPage(finished.size);
+  };
 }
 
 let installedMajor: Promise<number> | undefined;

@@ -18,11 +18,16 @@ export default defineScenario(autoRenameTool, [
     },
   },
   {
-    name: 'keeps the upload’s name for a document without text',
+    name: 'says no title was found for a scan without text, instead of the success toast, and keeps the upload’s name',
     run: async (ctx) => {
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('blank-scan.pdf', await linesPdf([[]]))]);
-      await ctx.run();
+      await ctx.actionButton().click();
+      const notice = 'No title found: the name is unchanged.';
+      // A warning toast and the same words on the page, never "renamed".
+      await ctx.waitForToast(notice);
+      expect((await ctx.page.getByTestId('run-notice').innerText()).trim()).toBe(notice);
+      expect(await ctx.page.getByText(ctx.tool.toast.success).count()).toBe(0);
       const result = await ctx.download();
       expect(result.name).toBe('blank-scan.pdf');
     },

@@ -27,7 +27,10 @@ export default defineScenario(ocrCleanupTool, [
       await ctx.open();
       const mixed = joinPdfs([await textPdf([TEXT_PAGE]), await scannedPdf([GERMAN])]);
       await ctx.chooseFiles([pdfUpload('brief.pdf', mixed)]);
-      // No language is ticked until the visitor picks one.
+      // English is ticked to start with; with every box unticked the page asks for one.
+      const english = ctx.page.getByLabel('English', { exact: true });
+      expect(await english.isChecked()).toBe(true);
+      await english.uncheck();
       await ctx.actionButton().click();
       await ctx.page.getByText('Please select at least one language.').waitFor();
       await ctx.page.getByLabel('German', { exact: true }).check();
@@ -52,7 +55,8 @@ export default defineScenario(ocrCleanupTool, [
     run: async (ctx) => {
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('scan.pdf', await scannedPdf([['Elephant marmalade xylophone']]))]);
-      await ctx.page.getByLabel('English', { exact: true }).check();
+      // English, ticked to start with.
+      expect(await ctx.page.getByLabel('English', { exact: true }).isChecked()).toBe(true);
       await ctx.page.getByLabel('Also return the recognised text', { exact: true }).check();
       await ctx.run();
       const result = await ctx.download();

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
+import { readableName } from './distinguished-name';
 import { verdictOf, type VerdictInput } from './signature-verdict';
 
 /** One entry of Validate PDF Signature's answer (reference §5.8, and this signature's coverage), as far as the page shows it. */
@@ -70,8 +71,8 @@ export function SignatureListView({ body }: ResultViewProps) {
           ['Trusted', yesNo(report.trustValid)],
           ['Not expired', yesNo(report.notExpired)],
           ['Not revoked', notRevoked(report.revocationStatus)],
-          ['Issuer', text(report.issuerDN)],
-          ['Subject', text(report.subjectDN)],
+          ['Issuer', text(report.issuerDN && readableName(report.issuerDN))],
+          ['Subject', text(report.subjectDN && readableName(report.subjectDN))],
           ['Serial number', text(report.serialNumber)],
           ['Valid from', text(report.validFrom)],
           ['Valid until', text(report.validUntil)],

@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { autoRenameTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
-import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageCount, pageTexts } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 import { bodyLines, linesPdf, type PlacedLine } from '../../../test/support/titled-pdfs';
 
@@ -18,6 +21,15 @@ const REPORT: PlacedLine[][] = [
   [{ text: 'Appendix', size: 36, y: 700 }, ...bodyLines(5)],
 ];
 
+/** A scanned page: `text` drawn into a picture by ImageMagick, wrapped as a PDF by img2pdf (no text layer at all). */
+function img2pdfScan(text: string): Buffer {
+  return withTempDir((dir) => {
+    execFileSync('convert', ['-size', '850x1100', 'xc:white', '-fill', 'black', '-pointsize', '48', '-annotate', '+100+150', text, join(dir, 'page.png')]);
+    execFileSync('img2pdf', [join(dir, 'page.png'), '-o', join(dir, 'scan.pdf')]);
+    return readFileSync(join(dir, 'scan.pdf'));
+  });
+}
+
 describe('Auto Rename PDF (/api/v1/misc/auto-rename)', () => {
   const server = useTestServer();
   const rename = async (pages: PlacedLine[][] | Buffer, fields: Record<string, string | boolean> = {}, name = 'scan0042.pdf') =>
@@ -28,6 +40,8 @@ describe('Auto Rename PDF (/api/v1/misc/auto-rename)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('form-data; name="attachment"; filename="Annual%20Report%202024.pdf"');
+    // A title was found: no outcome for the page to warn of.
+    expect(res.headers['x-folio-outcome']).toBeUndefined();
   });
 
   it('changes nothing else: same pages, same text', async () => {
@@ -64,6 +78,16 @@ describe('Auto Rename PDF (/api/v1/misc/auto-rename)', () => {
     expect(res.status).toBe(200);
     expect(res.fileName).toBe('scan0042.pdf');
     expect(pageCount(res.body)).toBe(2);
+  });
+
+  it('keeps the name of a scan without a text layer (img2pdf), naming the outcome for the page to say no title was found', async () => {
+    const scan = img2pdfScan('Annual Report 2024');
+    expect(pageTexts(scan)).toEqual(['']);
+    const res = await rename(scan);
+    expect(res.status).toBe(200);
+    expect(res.fileName).toBe('scan0042.pdf');
+    expect(res.headers['x-folio-outcome']).toBe('no-title');
+    expect(pageCount(res.body)).toBe(1);
   });
 
   describe('text all of one size (no title stands out)', () => {

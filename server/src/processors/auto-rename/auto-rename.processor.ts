@@ -17,7 +17,7 @@ export const PAGES_SEARCHED = 10;
 export class AutoRenameProcessor implements Processor<typeof autoRenameTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof autoRenameTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof autoRenameTool>): Promise<ProcessorOutput<typeof autoRenameTool>> {
     // Decrypted first: pdftohtml refuses a file whose permissions forbid copying text.
     const output = workspace.newPath('.pdf');
     await decrypt(file.path, output, engine);
@@ -25,8 +25,8 @@ export class AutoRenameProcessor implements Processor<typeof autoRenameTool> {
     const last = Math.min(file.pageCount ?? 1, PAGES_SEARCHED);
     const pages = await readTextRuns(output, { first: 1, last }, engine);
     const lines = pages.map((page) => linesOf(page.runs)).find((found): found is TextLine[] => found.length > 0) ?? [];
-    // No title found: the declaration's name, the upload's own.
+    // No title found: the declaration's name, the upload's own, and the page says so.
     const title = nameFromLines(lines, params.useFirstTextAsFallback);
-    return title === undefined ? { path: output } : { path: output, fileName: title };
+    return title === undefined ? { path: output, outcome: 'no-title' } : { path: output, fileName: title };
   }
 }

@@ -2,6 +2,7 @@ import AdmZip from 'adm-zip';
 import { autoSplitPagesTool } from '@folio/registry';
 import { POOR_SCAN, qrPage, scanOf, textPages, zbarTexts } from '../../../test/support/divider-pdfs';
 import { postTool } from '../../../test/support/http';
+import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { joinPdfs } from '../../../test/support/scanned-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
@@ -127,6 +128,7 @@ describe('Auto Split PDF (/api/v1/misc/auto-split-pdf)', () => {
     expect(res.status).toBe(200);
     expect(names).toEqual(['stack_1.pdf', 'stack_2.pdf']);
     expect(texts).toEqual([['Letter A page 1', 'Letter A page 2'], ['Letter B page 1']]);
+    expect(res.headers['x-folio-outcome']).toBeUndefined();
   });
 
   it('answers the whole document as one part when it has no divider', async () => {
@@ -134,6 +136,16 @@ describe('Auto Split PDF (/api/v1/misc/auto-split-pdf)', () => {
     expect(res.status).toBe(200);
     expect(names).toEqual(['plain_1.pdf']);
     expect(texts).toEqual([['Only page 1', 'Only page 2']]);
+  });
+
+  it('names the outcome of a LibreOffice document without dividers, for the page to say none was found', async () => {
+    const report = await officeFixture(flatOdt(['Report page 1', 'Report page 2', 'Report page 3']), '.fodt', 'writer_pdf_Export', '.pdf');
+    const { res, names, texts } = await split(report, {}, 'report.pdf');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-folio-outcome']).toBe('no-dividers');
+    // Still the reference's answer: one part, every page.
+    expect(names).toEqual(['report_1.pdf']);
+    expect(texts).toEqual([['Report page 1', 'Report page 2', 'Report page 3']]);
   });
 
   it('splits a PDF protected by an owner password only, as the reference’s loader opens it, into parts without encryption', async () => {

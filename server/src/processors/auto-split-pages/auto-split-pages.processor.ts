@@ -24,7 +24,7 @@ export class AutoSplitPagesProcessor implements Processor<typeof autoSplitPagesT
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof autoSplitPagesTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof autoSplitPagesTool>): Promise<ProcessorOutput<typeof autoSplitPagesTool>> {
     const pageCount = file.pageCount ?? (await countPages(file.path, engine));
     const sizes = await readPageSizes(file.path, engine);
     this.refuseTooMuchToDraw(file, sizes);
@@ -41,7 +41,8 @@ export class AutoSplitPagesProcessor implements Processor<typeof autoSplitPagesT
     const base = baseName(file.originalName);
     const zip = workspace.newPath('.zip');
     await writeZip(zip, paths.map((path, i) => ({ path, name: `${base}_${i + 1}.pdf` })));
-    return { path: zip };
+    // Without dividers the reference's answer is the whole document as one part; the page says why.
+    return dividers.size === 0 ? { path: zip, outcome: 'no-dividers' } : { path: zip };
   }
 
   /** Every page is drawn: the raster budgets apply to the whole document at the DPI each page is searched at. */

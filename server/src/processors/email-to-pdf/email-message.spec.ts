@@ -53,6 +53,23 @@ describe('parseEml', () => {
     expect(message.parts[0].fileName).toMatch(/\S/);
   });
 
+  it('reads a message saved with its mailbox separator line, a byte order mark or folded headers', async () => {
+    const message = await parseEml(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        eml('From MAILER-DAEMON Fri Jul  8 12:08:34 2011', 'From: a@example.com', 'Subject: A long', ' folded subject', '', 'Body'),
+      ]),
+    );
+    expect(message.subject).toBe('A long folded subject');
+    expect(message.text?.trim()).toBe('Body');
+  });
+
+  it('refuses bytes whose first lines are not all header fields', async () => {
+    await expect(parseEml(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\n', 'latin1'))).rejects.toThrow(InvalidEmailError);
+    await expect(parseEml(Buffer.from('Note: buy milk\nand eggs\n'))).rejects.toThrow(InvalidEmailError);
+    await expect(parseEml(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]))).rejects.toThrow(InvalidEmailError);
+  });
+
   it('refuses text with no headers', async () => {
     await expect(parseEml(Buffer.from('hello\nworld\n'))).rejects.toThrow(InvalidEmailError);
     await expect(parseEml(Buffer.alloc(0))).rejects.toThrow(InvalidEmailError);

@@ -48,8 +48,12 @@ export class InvalidEmailError extends Error {
 
 // ---------------------------------------------------------------- .eml
 
+const NO_HEADERS = 'The file is not an email message: it has no headers (From, To, Subject...).';
+
 /** Reads a MIME message (any charset and transfer encoding; mailparser decodes both). */
 export async function parseEml(bytes: Buffer): Promise<EmailMessage> {
+  // mailparser reads anything, binary junk as headers too (a PDF renamed .eml became 36 pages of PDF syntax).
+  if (!startsWithHeaders(bytes)) throw new InvalidEmailError(NO_HEADERS);
   let mail: ParsedMail;
   try {
     // keepCidLinks: inline images stay `cid:` references, resolved later against our own parts.
@@ -57,8 +61,7 @@ export async function parseEml(bytes: Buffer): Promise<EmailMessage> {
   } catch (error) {
     throw new InvalidEmailError(`The email could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  // mailparser reads anything; a message has at least one header line.
-  if (mail.headers.size === 0) throw new InvalidEmailError('The file is not an email message: it has no headers (From, To, Subject...).');
+  if (mail.headers.size === 0) throw new InvalidEmailError(NO_HEADERS);
   return {
     subject: mail.subject ?? '',
     from: addressesOf(mail.from),
@@ -75,6 +78,37 @@ export async function parseEml(bytes: Buffer): Promise<EmailMessage> {
       contentId: bareContentId(attachment.contentId ?? attachment.cid),
     })),
   };
+}
+
+/** Bytes and header lines looked at: far more than a message's first header block needs to show its shape. */
+const HEAD_BYTES = 64 * 1024;
+const HEADER_LINES_CHECKED = 200;
+/** An RFC 5322 header field: a name of printable ASCII but the colon, then a colon. e.g. 'Subject: Hi', 'X-Mozilla-Status: 0001' */
+const HEADER_FIELD = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
+/** A header field's continuation: folded lines start with white space. */
+const FOLDED = /^[ \t]/;
+/** The separator line an mbox file puts before each message, which single-message exports keep. e.g. 'From MAILER-DAEMON Fri Jul  8 12:08:34 2011' */
+const MBOX_FROM = /^From /;
+
+/**
+ * Whether `bytes` start as a message does (RFC 5322 §2.1): a header block
+ * whose lines are all fields or their folded continuations, up to the blank
+ * line before the body (or the lines checked). A PDF, a picture or a text
+ * note named .eml does not.
+ */
+export function startsWithHeaders(bytes: Buffer): boolean {
+  // Latin-1 keeps every byte one character; a UTF-8 byte order mark reads as three.
+  const head = bytes.subarray(0, HEAD_BYTES).toString('latin1').replace(/^\xEF\xBB\xBF/, '');
+  const lines = head.split(/\r?\n/).slice(0, HEADER_LINES_CHECKED);
+  // The last line may be cut off where the bytes looked at end.
+  if (lines.length > 1 && bytes.length > HEAD_BYTES) lines.pop();
+  if (lines.length > 0 && MBOX_FROM.test(lines[0])) lines.shift();
+  if (lines.length === 0 || !HEADER_FIELD.test(lines[0])) return false;
+  for (const line of lines) {
+    if (line === '') return true;
+    if (!HEADER_FIELD.test(line) && !FOLDED.test(line)) return false;
+  }
+  return true;
 }
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): EmailAddress[] {

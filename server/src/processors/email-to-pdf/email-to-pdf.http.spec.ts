@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emailToPdfTool } from '@folio/registry';
 import { stopChromium } from '../../engines/chromium';
@@ -332,6 +332,22 @@ describe('Email to PDF (/api/v1/convert/eml/pdf)', () => {
     const res = await post('notes.eml', Buffer.from('just some notes\nwithout any headers at all\n'));
     expect(res.status).toBe(400);
     expect(res.json.detail).toMatch(/^Invalid email file "notes\.eml": .*no headers/);
+  });
+
+  it('refuses a PDF renamed .eml, naming the file, instead of printing its syntax as a message', async () => {
+    // ReportLab's user guide, as Debian ships it (python-reportlab-doc, installed for the tests): its streams are
+    // ASCII85 text, and mailparser took its comment line '%... ReportLab Generated PDF document http://...' for a header.
+    const report = readFileSync('/usr/share/doc/python-reportlab-doc/reportlab-userguide.pdf');
+    expect(report.subarray(0, 5).toString()).toBe('%PDF-');
+    const res = await post('report.eml', report);
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe('Invalid email file "report.eml": The file is not an email message: it has no headers (From, To, Subject...).');
+  });
+
+  it('refuses a text note named .eml whose first line only looks like a header', async () => {
+    const res = await post('note.eml', Buffer.from('Note: buy milk\nand eggs before Friday\n'));
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toMatch(/^Invalid email file "note\.eml": .*no headers/);
   });
 
   it('refuses a damaged .msg with a clear 400', async () => {

@@ -4,8 +4,9 @@ import { deflatedZeros, imageBomb } from '../../../test/support/hostile-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
 import { listImages, picturesPdf, readImage, zipFiles, zipImageSizes } from '../../../test/support/image-pdfs';
 import { flatPng } from '../../../test/support/marks';
+import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { writePdf } from '../../../test/support/pdf-writer';
-import { CORRUPT_PDF, encryptPdf, makePdf } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 import { MAX_IMAGES } from './extract-images.processor';
 
@@ -78,6 +79,8 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.fileName).toBe('pictures_extracted-images.zip');
     expect(zipImageSizes(res.body)).toEqual(UNIQUE);
+    // Images were found: no outcome for the page to warn of.
+    expect(res.headers['x-folio-outcome']).toBeUndefined();
     for (const { data } of zipFiles(res.body)) expect(readImage(data).format).toBe('PNG');
   });
 
@@ -171,12 +174,17 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
     }
   });
 
-  it('answers an empty ZIP for a PDF without images', async () => {
-    const res = await extract({}, { name: 'text.pdf', content: await makePdf(2) });
+  it('answers the reference’s empty ZIP for a PDF without images, naming the outcome for the page to say so', async () => {
+    // A text-only letter written by LibreOffice: Poppler lists no image in it.
+    const letter = await officeFixture(flatOdt(['Dear reader, this letter has only words.', 'Yours, the sender']), '.fodt', 'writer_pdf_Export', '.pdf');
+    expect(listImages(letter)).toEqual([]);
+    const res = await extract({}, { name: 'letter.pdf', content: letter });
     expect(res.status).toBe(200);
-    expect(res.fileName).toBe('text_extracted-images.zip');
+    expect(res.fileName).toBe('letter_extracted-images.zip');
     expect(zipFiles(res.body)).toEqual([]);
-  });
+    expect(res.headers['x-folio-outcome']).toBe('no-images');
+  }, 120_000);
+
 
   it('extracts thousands of small images in one request', async () => {
     const res = await extract({}, { name: 'many.pdf', content: manyImagesPdf(3000) });

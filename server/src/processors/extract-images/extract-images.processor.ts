@@ -38,7 +38,7 @@ export class ExtractImagesProcessor implements Processor<typeof extractImagesToo
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof extractImagesTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof extractImagesTool>): Promise<ProcessorOutput<typeof extractImagesTool>> {
     const source = workspace.newPath('.pdf');
     await externaliseInlineImages(file.path, source, engine);
 
@@ -59,9 +59,11 @@ export class ExtractImagesProcessor implements Processor<typeof extractImagesToo
       engine,
     );
 
+    const entries = zipEntries(pages, images, decoded, params, baseName(file.originalName));
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, zipEntries(pages, images, decoded, params, baseName(file.originalName)));
-    return { path: zip };
+    await writeZip(zip, entries);
+    // Still the reference's empty ZIP; the page says why it is empty.
+    return entries.length === 0 ? { path: zip, outcome: 'no-images' } : { path: zip };
   }
 
   /** Refuses, before anything is decoded, more images or pixels than one request may decode. Answers the pixels it will. */

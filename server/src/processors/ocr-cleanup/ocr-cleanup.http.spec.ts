@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PDFBool, PDFDocument, PDFName } from 'pdf-lib';
 import { ocrCleanupTool } from '@folio/registry';
@@ -9,6 +10,7 @@ import { writePdf } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { joinPdfs, scannedPdf, textPdf } from '../../../test/support/scanned-pdfs';
 import { pdfsig, signedContract } from '../../../test/support/signed-pdfs';
+import { jobEvents, jobResult, sendJob } from '../../../test/support/job-client';
 import { useTestServer } from '../../../test/support/test-server';
 
 // Tesseract takes seconds a page, more on a shared machine.
@@ -246,11 +248,31 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
     expectWordsIn(pageTexts(res.body)[0], lines);
   });
 
+  it('reports its progress page by page, as OCRmyPDF finishes each page, to a job’s watchers', async () => {
+    if (!server.http.listening) await server.app.listen(0, '127.0.0.1');
+    const baseUrl = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}`;
+    const scan = await scannedPdf([ENGLISH, ENGLISH, ENGLISH, ENGLISH]);
+    const jobId = await sendJob(baseUrl, ocrCleanupTool.endpoint, [{ name: 'scan.pdf', content: scan }], { languages: 'eng', ocrType: 'force-ocr' });
+    const events = await jobEvents(baseUrl, jobId);
+    const pages = events.map((e) => /^page (\d+) of 4$/.exec(e.data.progress.stage)?.[1]).filter((page) => page !== undefined).map(Number);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages).toEqual([...pages].sort((a, b) => a - b));
+    expect(pages.at(-1)).toBe(4);
+    const fractions = events.map((e) => e.data.progress.fraction);
+    expect(fractions.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
+    const result = await jobResult(baseUrl, jobId);
+    expect(result.status).toBe(200);
+    expect(pageTexts(result.body)).toHaveLength(4);
+  });
+
   describe('refusals', () => {
-    it('refuses a request without languages, and languages it does not have, with the spec messages', async () => {
+    it('recognises English when no language is sent (the page starts with English ticked)', async () => {
       const none = await postTool(server, ocrCleanupTool.endpoint, [{ name: 'scan.pdf', content: englishScan }]);
-      expect(none.status).toBe(400);
-      expect(none.json.detail).toBe('Please select at least one language.');
+      expect(none.status).toBe(200);
+      expectWordsIn(pageTexts(none.body)[0], ENGLISH);
+    });
+
+    it('refuses languages it does not have with the spec message', async () => {
       const unknown = await ocr(englishScan, { languages: 'xyz,klingon' });
       expect(unknown.status).toBe(400);
       expect(unknown.json.detail).toBe('Selected languages are invalid.');

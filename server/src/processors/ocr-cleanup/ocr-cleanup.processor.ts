@@ -32,7 +32,7 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof ocrCleanupTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine, progress }: ProcessorInput<typeof ocrCleanupTool>): Promise<ProcessorOutput> {
     const source = await withoutEncryption(file.path, workspace, engine);
     const pageCount = file.pageCount ?? 0;
     const survey = await surveyPages(source, pageCount, engine);
@@ -44,7 +44,9 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
     let result = source;
     if (toRecognise.length > 0) {
       result = workspace.newPath('.pdf');
-      await this.recognise(file, source, result, toRecognise, survey.length, { params, mode, sidecar }, engine);
+      // OCRmyPDF goes through every page, copying those it leaves alone: the count is the document's.
+      const onPage = (done: number) => progress.measure(done / pageCount, `page ${done} of ${pageCount}`);
+      await this.recognise(file, source, result, toRecognise, survey.length, { params, mode, sidecar, onPage }, engine);
     } else if (sidecar) {
       // What OCRmyPDF writes for pages it leaves alone, so the text file reads the same either way.
       await writeFile(sidecar, `[OCR skipped on page(s) ${pageCount === 1 ? '1' : `1-${pageCount}`}]`);
@@ -79,7 +81,7 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
     output: string,
     pages: readonly SurveyedPage[],
     pageCount: number,
-    options: { params: Params; mode: 'skip-text' | 'force-ocr'; sidecar?: string },
+    options: { params: Params; mode: 'skip-text' | 'force-ocr'; sidecar?: string; onPage: (done: number) => void },
     engine: EngineOptions,
   ): Promise<void> {
     const size = refuseOversizedRecognition(file, pages, this.config);
@@ -105,6 +107,7 @@ export class OcrCleanupProcessor implements Processor<typeof ocrCleanupTool> {
           maxImageMegapixels: Math.ceil(Math.max(size.largest, this.config.maxPixelsPerPage) / 1_000_000) + 1,
           // A page drawn larger than an ordinary scan takes Tesseract longer, in proportion.
           workInPages: size.total / ORDINARY_PAGE_PIXELS,
+          onPage: options.onPage,
         },
         engine,
       );

@@ -78,14 +78,24 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
     expect(files.map((f) => pixel(decode(f.data), 70, 70))).toEqual([[255, 0, 0], [0, 255, 0], [0, 0, 255]]);
   });
 
-  it('renders the chosen pages in the chosen order (reference names)', async () => {
+  it('renders the chosen pages in the chosen order, each named by its page number', async () => {
     const res = await convert({ imageFormat: 'png', pageNumbers: '3,1', dpi: 72 });
     expect(res.status).toBe(200);
     const files = entries(res.body);
-    expect(files.map((f) => f.name)).toEqual(['doc_1.png', 'doc_2.png']);
+    expect(files.map((f) => f.name)).toEqual(['doc_3.png', 'doc_1.png']);
     expect(files.map((f) => pixel(decode(f.data), 36, 36))).toEqual([[0, 0, 255], [255, 0, 0]]);
     const page = await convert({ customPages: '2', dpi: 72 });
     expect(entries(page.body).map((f) => pixel(decode(f.data), 36, 36))).toEqual([[0, 255, 0]]);
+  });
+
+  it('names pages 1, 6, 11 and 12 of twelve _1, _6, _11 and _12, each image the size of its own page', async () => {
+    // Page n is 10n points wide, so at 72 DPI its image is 10n pixels wide.
+    const twelve = await colouredPdf(Array.from({ length: 12 }, (_, i): [number, number] => [10 * (i + 1), 20]));
+    const res = await convert({ imageFormat: 'png', pageNumbers: '1,6,11-12', dpi: 72 }, twelve, 'report.pdf');
+    expect(res.status).toBe(200);
+    const files = entries(res.body);
+    expect(files.map((f) => f.name)).toEqual(['report_1.png', 'report_6.png', 'report_11.png', 'report_12.png']);
+    expect(files.map((f) => pngSize(f.data).width)).toEqual([10, 60, 110, 120]);
   });
 
   it('renders in greyscale (R = G = B) and in black and white (0 and 255 only)', async () => {
@@ -121,7 +131,7 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
     const res = await convert({ imageFormat, dpi: 72, pageNumbers: '1,3' });
     expect(res.status).toBe(200);
     const files = entries(res.body);
-    expect(files.map((f) => f.name)).toEqual([`doc_1.${ext}`, `doc_2.${ext}`]);
+    expect(files.map((f) => f.name)).toEqual([`doc_1.${ext}`, `doc_3.${ext}`]);
     expect(files.every((f) => isFormat(f.data))).toBe(true);
     const first = decode(files[0].data);
     expect([first.width, first.height]).toEqual([72, 72]);

@@ -66,7 +66,8 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
     const base = baseName(file.originalName);
     const images = direct ? rendered : await reencodeAll(rendered, format, workspace, engine);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, images.map((path, k) => ({ path, name: `${base}_${k + 1}.${format}` })));
+    // Named by page number, not position: pages 1, 6 and 11 are _1, _6 and _11 (the selection never repeats a page).
+    await writeZip(zip, images.map((path, k) => ({ path, name: `${base}_${order[k] + 1}.${format}` })));
     return { path: zip };
   }
 

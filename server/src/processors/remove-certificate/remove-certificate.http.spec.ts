@@ -5,6 +5,7 @@ import { removeCertificateTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
 import { appendRevision } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts, withTempDir } from '../../../test/support/pdfs';
+import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { pdfsig, SIGNER_NAME, signedContract, testSigner } from '../../../test/support/signed-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -67,7 +68,20 @@ describe('Remove Certificate (/api/v1/security/remove-cert-sign)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.fileName).toBe('contract_unsigned.pdf');
     expect(pdfsig(res.body)).toMatch(/does not contain any signatures/);
+    // Something was removed: no outcome for the page to warn of.
+    expect(res.headers['x-folio-outcome']).toBeUndefined();
   });
+
+  it('answers an unsigned LibreOffice document re-saved, as the reference does, naming the outcome for the page to say so', async () => {
+    const letter = await officeFixture(flatOdt(['An unsigned letter', 'Its second page']), '.fodt', 'writer_pdf_Export', '.pdf');
+    expect(pdfsig(letter)).toMatch(/does not contain any signatures/);
+    const res = await removeCertificate({ name: 'letter.pdf', content: letter });
+    expect(res.status).toBe(200);
+    expect(res.fileName).toBe('letter_unsigned.pdf');
+    expect(res.headers['x-folio-outcome']).toBe('no-signature');
+    expect(pageTexts(res.body)).toEqual(pageTexts(letter));
+    expect(pixels(res.body)).toEqual(pixels(letter));
+  }, 120_000);
 
   it('keeps the other form fields, with their values', async () => {
     expect(formFields(signed.content).map((f) => f.type).sort()).toEqual(['/Sig', '/Sig', '/Tx']);
