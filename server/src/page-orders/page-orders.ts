@@ -252,7 +252,7 @@ function requirePages(doc: PageDocument): void {
 }
 
 /** e.g. 'Page 12 is out of range: "book.pdf" has 10 pages.'; a range counts as several pages. */
-function outOfRange(pages: readonly (number | string)[], doc: PageDocument): InvalidInputError {
+export function outOfRange(pages: readonly (number | string)[], doc: PageDocument): InvalidInputError {
   const named = listText(pages.map(String));
   const subject = pages.length === 1 && typeof pages[0] === 'number' ? `Page ${named} is` : `Pages ${named} are`;
   return new InvalidInputError(`${subject} out of range: "${doc.name}" has ${pagesText(doc.pageCount)}.`);
@@ -262,7 +262,7 @@ function modeLabel(mode: OrganiseMode): string {
   return organiseTool.fields.customMode.options.find((option) => option.value === mode)?.label ?? mode;
 }
 
-function pagesText(n: number): string {
+export function pagesText(n: number): string {
   return n === 1 ? '1 page' : `${n} pages`;
 }
 

@@ -8,6 +8,22 @@ export interface OutlineNode {
   title: string;
   pageIndex: number | undefined;
   children: OutlineNode[];
+  /** How it shows and where on its page it opens, when read with `look` (written back as given; absent: full page, open). */
+  look?: OutlineLook;
+}
+
+/** What a bookmark carried into another file keeps besides its title and page. */
+export interface OutlineLook {
+  /** Its destination after the page, as qpdf's JSON gives it. e.g. ['/XYZ', 72, 700, null] */
+  view?: unknown[];
+  /** False for a closed bookmark (its children hidden until opened). */
+  open?: boolean;
+  /** /C: its colour, three numbers from 0 to 1. */
+  color?: number[];
+  /** /F: 1 italic, 2 bold. */
+  flags?: number;
+  /** A bookmark that opens a web address (a URI action) rather than a page. */
+  uri?: string;
 }
 
 /** One bookmark of a flattened outline, with the page it points at (0-based). */
@@ -26,7 +42,7 @@ const MAX_ITEMS = 100_000;
  * outline JSON, which follows a /Next that points back forever). Each item is
  * read once: an item met again (a loop through /Next or /First) ends its list.
  */
-export function readOutlineTree(pdf: PdfObjects): OutlineNode[] {
+export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean } = {}): OutlineNode[] {
   const pages = new Map(pdf.pageRefs().map((ref, index) => [ref, index]));
   const seen = new Set<string>();
   const readList = (first: unknown, depth: number): OutlineNode[] => {
@@ -36,7 +52,10 @@ export function readOutlineTree(pdf: PdfObjects): OutlineNode[] {
       const item = pdf.dict(ref);
       if (!item) break;
       const children = depth < MAX_DEPTH ? readList(item['/First'], depth + 1) : [];
-      nodes.push({ title: textOf(pdf.resolve(item['/Title'])) ?? '', pageIndex: pageOf(pdf, destinationOf(pdf, item), pages), children });
+      const destination = destinationOf(pdf, item);
+      const node: OutlineNode = { title: textOf(pdf.resolve(item['/Title'])) ?? '', pageIndex: pageOf(pdf, destination, pages), children };
+      if (options.look) node.look = lookOf(pdf, item, destination);
+      nodes.push(node);
       ref = item['/Next'];
     }
     return nodes;
@@ -47,6 +66,37 @@ export function readOutlineTree(pdf: PdfObjects): OutlineNode[] {
 /** Bookmarks depth first, one level, leaving out those that point at no page of the file. */
 export function flattenOutlines(nodes: readonly OutlineNode[]): OutlineEntry[] {
   return nodes.flatMap((node) => [...(node.pageIndex === undefined ? [] : [{ title: node.title, pageIndex: node.pageIndex }]), ...flattenOutlines(node.children)]);
+}
+
+/** Destination kinds (PDF 32000 12.3.2.2) and how many numbers follow each. */
+const VIEW_NUMBERS: Record<string, number> = { '/XYZ': 3, '/Fit': 0, '/FitH': 1, '/FitV': 1, '/FitR': 4, '/FitB': 0, '/FitBH': 1, '/FitBV': 1 };
+
+/** An item's look: its view on the page (when well formed), open or closed, colour, style, web address. */
+function lookOf(pdf: PdfObjects, item: Record<string, unknown>, destination: unknown): OutlineLook {
+  const look: OutlineLook = {};
+  const view = viewOf(pdf, destination);
+  if (view) look.view = view;
+  const count = pdf.resolve(item['/Count']);
+  if (typeof count === 'number' && count < 0) look.open = false;
+  const color = pdf.array(item['/C'])?.map((c) => pdf.resolve(c));
+  if (color?.length === 3 && color.every((c) => typeof c === 'number' && c >= 0 && c <= 1)) look.color = color as number[];
+  const flags = pdf.resolve(item['/F']);
+  if (typeof flags === 'number' && Number.isInteger(flags) && flags > 0 && flags < 4) look.flags = flags;
+  const action = pdf.dict(item['/A']);
+  const uri = action?.['/S'] === '/URI' ? textOf(pdf.resolve(action['/URI'])) : undefined;
+  if (uri) look.uri = uri;
+  return look;
+}
+
+/** The part of an explicit destination after its page, resolved to plain values; undefined when malformed. */
+function viewOf(pdf: PdfObjects, destination: unknown): unknown[] | undefined {
+  let target = pdf.resolve(destination);
+  if (typeof target === 'string') target = namedDestination(pdf, target);
+  const explicit = pdf.array(asDict(target)?.['/D'] ?? target);
+  const [kind, ...numbers] = (explicit ?? []).slice(1).map((value) => pdf.resolve(value));
+  if (typeof kind !== 'string' || VIEW_NUMBERS[kind] === undefined || numbers.length < VIEW_NUMBERS[kind]) return undefined;
+  const kept = numbers.slice(0, VIEW_NUMBERS[kind]);
+  return kept.every((n) => n === null || typeof n === 'number') ? [kind, ...kept] : undefined;
 }
 
 /** An item's destination: /Dest, or the /D of a GoTo action. */
@@ -99,15 +149,18 @@ export interface OutlineWriteOptions {
   append?: boolean;
   /** Write the result without the input's encryption (an owner-password-only file). */
   decrypt?: boolean;
+  /** False: leave the file's /PageMode as it is; otherwise a file given bookmarks opens with them shown. */
+  showOutlines?: boolean;
 }
 
 /**
  * Writes `output` as `input` with its bookmarks replaced by `nodes` (none: the
  * outline is removed), or `nodes` added after them, each opening its page at
- * full view; every new bookmark with children is open. Only the catalog (or,
- * appending, the outline root and its last item) and the new outline items are
- * written (qpdf's JSON update). A node whose page is not in the file keeps its
- * place and children but opens nothing.
+ * full view and open, unless its `look` says otherwise (view, colour, style,
+ * closed). Only the catalog (or, appending, the outline root and its last
+ * item) and the new outline items are written (qpdf's JSON update). A node
+ * whose page is not in the file keeps its place and children but opens
+ * nothing (or its web address).
  */
 export async function writeOutlines(
   input: string,
@@ -127,22 +180,29 @@ export async function writeOutlines(
   const updates: Record<string, { value: unknown }> = {};
   let lastId = maxObjectId;
   const newRef = () => `${++lastId} 0 R`;
-  /** Writes one level under `parent`; answers its first and last items and how many items it holds in all. */
+  /**
+   * Writes one level under `parent`; answers its first and last items and how
+   * many items a reader shows of it (each item, and the items under the open ones).
+   */
   const writeLevel = (level: readonly OutlineNode[], parent: string): { first: string; last: string; count: number } => {
     const refs = level.map(() => newRef());
     let count = level.length;
     level.forEach((node, i) => {
       const page = node.pageIndex === undefined ? undefined : pages[node.pageIndex];
+      const look = node.look ?? {};
       const children = node.children.length > 0 ? writeLevel(node.children, refs[i]) : undefined;
-      if (children) count += children.count;
+      const open = look.open !== false;
+      if (children && open) count += children.count;
       updates[`obj:${refs[i]}`] = {
         value: {
           '/Title': `u:${node.title}`,
           '/Parent': parent,
-          ...(page ? { '/Dest': [page, '/Fit'] } : {}),
+          ...(page ? { '/Dest': [page, ...(look.view ?? ['/Fit'])] } : look.uri ? { '/A': { '/S': '/URI', '/URI': `u:${look.uri}` } } : {}),
+          ...(look.color ? { '/C': look.color } : {}),
+          ...(look.flags ? { '/F': look.flags } : {}),
           ...(i > 0 ? { '/Prev': refs[i - 1] } : {}),
           ...(i < level.length - 1 ? { '/Next': refs[i + 1] } : {}),
-          ...(children ? { '/First': children.first, '/Last': children.last, '/Count': children.count } : {}),
+          ...(children ? { '/First': children.first, '/Last': children.last, '/Count': open ? children.count : -children.count } : {}),
         },
       };
     });
@@ -170,7 +230,7 @@ export async function writeOutlines(
     const top = writeLevel(nodes, outlinesRef);
     updates[`obj:${outlinesRef}`] = { value: { '/Type': '/Outlines', '/First': top.first, '/Last': top.last, '/Count': top.count } };
     catalog['/Outlines'] = outlinesRef;
-    catalog['/PageMode'] = '/UseOutlines';
+    if (options.showOutlines !== false) catalog['/PageMode'] = '/UseOutlines';
   } else {
     delete catalog['/Outlines'];
   }

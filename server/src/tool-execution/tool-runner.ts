@@ -20,7 +20,7 @@ import {
 } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { writeForEngines } from '../engines/confinement';
-import { PdfCorruptedError } from '../engines/pdf-errors';
+import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { EngineCrashedError, type EngineOptions } from '../engines/process';
 import { countPages } from '../engines/qpdf';
 import { writeZip } from '../engines/zip';
@@ -50,7 +50,7 @@ export class ToolRunner {
   /** Runs `tool` on `request`, whose files are in `workspace`; engines get `engine` (the job's deadline and signal). */
   async run(tool: AnyTool, processor: Processor, request: ToolRequest, workspace: Workspace, engine: EngineOptions, progress: ProgressReporter = SILENT_PROGRESS): Promise<Answer> {
     const parsed = this.checkRequest(tool, request);
-    const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, request.uploads, await this.passwordFile(tool, parsed, workspace), engine, processor.acceptsDamagedPdf);
+    const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, request.uploads, await this.passwordFile(tool, parsed, workspace), engine, tool.input.repairsDamagedPdf === true);
     const params = await this.inspectFileFields(tool, parsed, engine);
     if (processor.readsPageContent) {
       const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
@@ -132,7 +132,7 @@ export class ToolRunner {
       const file: InputFile = { path, originalName, size, type };
       if (type === 'pdf') {
         if (passwordFile) file.passwordFile = passwordFile;
-        file.pageCount = damagedAllowed ? await countPagesIfReadable(path, engine, passwordFile) : await countPages(path, engine, { passwordFile });
+        file.pageCount = await namingTheFile(originalName, () => (damagedAllowed ? countPagesIfReadable(path, engine, passwordFile) : countPages(path, engine, { passwordFile })));
         if (file.pageCount === 0 && !damagedAllowed) throw new NoPagesError(originalName);
         if (file.pageCount !== undefined && file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
         // The job's engine runs that have no watchdog of their own get one scaled to these pages.
@@ -208,6 +208,16 @@ export class ToolRunner {
       ...(output.outcome !== undefined && tool.result.outcomes?.[output.outcome] ? { [OUTCOME_HEADER]: output.outcome } : {}),
     };
     return { path: output.path, fileName, contentType: declared.apiContentType, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+  }
+}
+
+/** Runs `open` on one upload; a password it needs is said of that upload (Merge's page names the locked file). */
+async function namingTheFile<T>(originalName: string | undefined, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    if (error instanceof PdfPasswordError && error.fileName === undefined && originalName) throw new PdfPasswordError(originalName);
+    throw error;
   }
 }
 

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { extractPageTool, organiseTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
+import { bookmarkShape, documentInformation, officeReport } from '../../../test/support/bookmarked-pdfs';
 import { makePdf, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -16,6 +17,15 @@ describe('Extract Pages (/api/v1/general/rearrange-pages, shared with Organise)'
 
   const extract = (fields: Record<string, string | number>, pdf = seven, name = 'book.pdf') =>
     postTool(server, extractPageTool.endpoint, [{ name, content: pdf }], fields);
+
+  it('keeps the bookmarks of the extracted pages only, at their new pages, and the document information', async () => {
+    const res = await extract({ pageRange: 'custom', startPage: 3, endPage: 5 }, officeReport());
+    expect(res.status).toBe(200);
+    expect(bookmarkShape(res.body)).toEqual([['2 Method', 1, [['2.1 Sites', 2, []], ['2.2 Tools', 3, []]]]]);
+    const { info, xmp } = documentInformation(res.body);
+    expect([info.Title, info.Author]).toEqual(['Field report', 'Asha']);
+    expect(xmp).toContain('Field report');
+  }, 60_000);
 
   it('shares the Organise endpoint', () => {
     expect(extractPageTool.endpoint).toBe(organiseTool.endpoint);

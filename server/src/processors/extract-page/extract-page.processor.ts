@@ -1,5 +1,6 @@
 import { extractPageTool } from '@folio/registry';
 import { selectPages } from '../../engines/qpdf';
+import { carryOutline } from '../../pdf-objects/outline-retargeting';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, extractOrder } from '../../page-orders/page-orders';
 
@@ -8,8 +9,10 @@ import { compactRanges, documentOf, extractOrder } from '../../page-orders/page-
 export class ExtractPageProcessor implements Processor<typeof extractPageTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof extractPageTool>): Promise<ProcessorOutput> {
     const order = extractOrder(params, documentOf(file));
+    const selected = workspace.newPath('.pdf');
+    await selectPages(file.path, selected, compactRanges(order), engine);
     const output = workspace.newPath('.pdf');
-    await selectPages(file.path, output, compactRanges(order), engine);
-    return { path: output };
+    const retargeted = await carryOutline(file.path, selected, output, order, workspace.newPath('.json'), engine);
+    return { path: retargeted ? output : selected };
   }
 }

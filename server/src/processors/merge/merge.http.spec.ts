@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
+import { bookmarkShape, officeReport, reportlabReport } from '../../../test/support/bookmarked-pdfs';
 import { encryptPdf, isEncrypted, makePdf, outlineTitles, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { pdfsig, signedContract } from '../../../test/support/signed-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
@@ -66,6 +67,40 @@ describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
     ]);
   });
 
+  describe('nested bookmarks of a LibreOffice report and a reportlab document', () => {
+    let office: Upload;
+    let reportlab: Upload;
+    beforeAll(() => {
+      office = { name: 'field.pdf', content: officeReport() };
+      reportlab = { name: 'annual.pdf', content: reportlabReport() };
+    }, 120_000);
+
+    const reportlabShape = (first: number) => [
+      ['Chapter 1', first, [['Section 2', first + 1, []], ['Section 3', first + 2, []]]],
+      ['Chapter 4', first + 3, [['Section 5', first + 4, []], ['Section 6', first + 5, []], ['Section 7', first + 6, []]]],
+      ['Chapter 8', first + 7, [['Section 9', first + 8, []], ['Section 10', first + 9, []]]],
+    ];
+    const officeShape = (first: number) => [
+      ['1 Intro', first, [['1.1 Scope', first + 1, []]]],
+      ['2 Method', first + 2, [['2.1 Sites', first + 3, []], ['2.2 Tools', first + 4, []]]],
+      ['3 Results', first + 5, []],
+    ];
+
+    it('keeps each file’s outline nested as it was, moved to its pages', async () => {
+      const res = await postTool(server, mergeTool.endpoint, [office, reportlab]);
+      expect(res.status).toBe(200);
+      expect(bookmarkShape(res.body)).toEqual([...officeShape(1), ...reportlabShape(7)]);
+    });
+
+    it('puts each file’s outline under the file’s own entry with generateToc', async () => {
+      const res = await postTool(server, mergeTool.endpoint, [reportlab, office], { generateToc: true });
+      expect(bookmarkShape(res.body)).toEqual([
+        ['annual', 1, reportlabShape(1)],
+        ['field', 11, officeShape(11)],
+      ]);
+    });
+  });
+
   it.each([
     ['byFileName', ['alpha page 1', 'beta page 1']],
     ['byPDFTitle', ['beta page 1', 'alpha page 1']],
@@ -101,5 +136,17 @@ describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
     expect(res.status).toBe(200);
     expect(isEncrypted(res.body)).toBe(false);
     expect(firstLines(res.body)[0]).toBe('locked page 1');
+  });
+
+  it('names the file that needs a password, beside the reference’s fixed text', async () => {
+    const locked = { name: 'payslip.pdf', content: encryptPdf(await makePdf(1, { label: 'locked' }), 'user-secret') };
+    const res = await postTool(server, mergeTool.endpoint, [alpha, locked, beta]);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      type: '/errors/pdf-password',
+      errorCode: 'E004',
+      detail: 'The PDF Document is passworded and either the password was not provided or was incorrect',
+      fileName: 'payslip.pdf',
+    });
   });
 });

@@ -3,7 +3,8 @@ import { readDocumentInfo } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
 import { assemblePages, hasSignatureFields } from '../../engines/qpdf';
 import { PdfEdits } from '../../pdf-objects/object-edits';
-import { flattenOutlines, readOutlines, writeOutlines, type OutlineEntry } from '../../pdf-objects/outlines';
+import { readOutlinesToCarry, retargetOutline } from '../../pdf-objects/outline-retargeting';
+import { writeOutlines, type OutlineNode } from '../../pdf-objects/outlines';
 import { removeSignatures } from '../../pdf-signatures/signature-removal';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
@@ -11,8 +12,10 @@ type MergeParams = ToolParams<typeof mergeTool>;
 
 /**
  * Joins all pages of all files (qpdf, streams copied untouched), then rebuilds the
- * bookmarks: one per file when asked (`generateToc`), then every file's own
- * bookmarks flattened and shifted to their new pages (reference §3.6).
+ * bookmarks: every file's own, nested as they were and moved to their new
+ * pages, each file's under a bookmark of its own when asked (`generateToc`).
+ * The reference flattens them to one level after its per-file entries (§3.6),
+ * which puts a file's 1.1 and 1.2 beside 1. and 2., away from their file.
  */
 @ToolProcessor(mergeTool)
 export class MergeProcessor implements Processor<typeof mergeTool> {
@@ -24,7 +27,7 @@ export class MergeProcessor implements Processor<typeof mergeTool> {
     const outlines = await mergedOutlines(ordered, params.generateToc, engine);
     if (outlines.length > 0) {
       const withOutlines = workspace.newPath('.pdf');
-      await writeOutlines(result, withOutlines, outlines.map((entry) => ({ ...entry, children: [] })), workspace.newPath('.json'), engine);
+      await writeOutlines(result, withOutlines, outlines, workspace.newPath('.json'), engine);
       result = withOutlines;
     }
 
@@ -40,16 +43,23 @@ export class MergeProcessor implements Processor<typeof mergeTool> {
   }
 }
 
-async function mergedOutlines(files: InputFile[], generateToc: boolean, engine: EngineOptions): Promise<OutlineEntry[]> {
-  const toc: OutlineEntry[] = [];
-  const originals: OutlineEntry[] = [];
+/**
+ * Each file's bookmarks as it had them (nesting, view, style), moved to where
+ * its pages now are; with `generateToc`, under one bookmark per file that opens
+ * its first page.
+ */
+async function mergedOutlines(files: InputFile[], generateToc: boolean, engine: EngineOptions): Promise<OutlineNode[]> {
+  const merged: OutlineNode[] = [];
   let offset = 0;
   for (const [index, file] of files.entries()) {
-    if (generateToc) toc.push({ title: baseName(file.originalName).trim() || `Document ${index + 1}`, pageIndex: offset });
-    for (const entry of flattenOutlines(await readOutlines(file.path, engine))) originals.push({ ...entry, pageIndex: entry.pageIndex + offset });
-    offset += file.pageCount ?? 0;
+    const start = offset;
+    const pageCount = file.pageCount ?? 0;
+    const own = retargetOutline(await readOutlinesToCarry(file.path, engine), (old) => (old < pageCount ? old + start : undefined));
+    if (generateToc) merged.push({ title: baseName(file.originalName).trim() || `Document ${index + 1}`, pageIndex: start, children: own });
+    else merged.push(...own);
+    offset += pageCount;
   }
-  return [...toc, ...originals];
+  return merged;
 }
 
 /** The order the files are merged in: `fileOrder` names when given, else `sortType` (stable). */

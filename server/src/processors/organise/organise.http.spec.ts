@@ -6,6 +6,7 @@ import AdmZip from 'adm-zip';
 import { PDFDocument } from 'pdf-lib';
 import { mergeTool, organiseTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
+import { bookmarkShape, officeReport } from '../../../test/support/bookmarked-pdfs';
 import { encryptPdf, isEncrypted, makePdf, outlineTitles, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -116,6 +117,15 @@ describe('Organise (/api/v1/general/rearrange-pages)', () => {
     expect(isEncrypted(res.body)).toBe(false);
     expect((await PDFDocument.load(res.body)).getTitle()).toBe('Seven pages');
   });
+
+  it('drops the bookmarks of pages a custom order leaves out', async () => {
+    const res = await organise({ customMode: 'CUSTOM', pageNumbers: '6,1,2' }, officeReport());
+    expect(res.status).toBe(200);
+    expect(bookmarkShape(res.body)).toEqual([
+      ['1 Intro', 2, [['1.1 Scope', 3, []]]],
+      ['3 Results', 1, []],
+    ]);
+  }, 60_000);
 
   it('moves bookmarks with their pages', async () => {
     const files = [

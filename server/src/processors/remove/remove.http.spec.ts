@@ -2,6 +2,7 @@ import AdmZip from 'adm-zip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { mergeTool, removeTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
+import { bookmarkShape, documentInformation, officeReport, readBookmarks, reportlabReport } from '../../../test/support/bookmarked-pdfs';
 import { makePdf, outlineTitles, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -61,6 +62,50 @@ describe('Remove Pages (/api/v1/general/remove-pages)', () => {
     const res = await remove('1-2', merged.body);
     expect(res.status).toBe(200);
     expect(outlineTitles(res.body)).toContainEqual({ title: 'b', page: 1 });
+  });
+
+  describe('bookmarks of a LibreOffice report and of a reportlab document', () => {
+    let office: Buffer;
+    let reportlab: Buffer;
+    beforeAll(() => {
+      office = officeReport();
+      reportlab = reportlabReport();
+    }, 120_000);
+
+    it('drops the bookmarks of removed pages and moves the others to their new pages, keeping title and XMP', async () => {
+      const res = await remove('2,4', office);
+      expect(res.status).toBe(200);
+      expect(bookmarkShape(res.body)).toEqual([
+        ['1 Intro', 1, []],
+        ['2 Method', 2, [['2.2 Tools', 3, []]]],
+        ['3 Results', 4, []],
+      ]);
+      const { info, xmp } = documentInformation(res.body);
+      expect([info.Title, info.Author, info.Subject]).toEqual(['Field report', 'Asha', 'Survey']);
+      expect(xmp).toContain('Field report');
+    });
+
+    it('moves the children of a removed page’s bookmark up to its place', async () => {
+      const res = await remove('3', office);
+      expect(bookmarkShape(res.body)).toEqual([
+        ['1 Intro', 1, [['1.1 Scope', 2, []]]],
+        ['2.1 Sites', 3, []],
+        ['2.2 Tools', 4, []],
+        ['3 Results', 5, []],
+      ]);
+    });
+
+    it('keeps where on the page each bookmark opens, and a closed one closed', async () => {
+      const res = await remove('2-3,9', reportlab);
+      const read = readBookmarks(res.body);
+      expect(read.map((b) => [b.title, b.page, b.open, b.kids.map((k) => [k.title, k.page])])).toEqual([
+        ['Chapter 1', 1, true, []],
+        ['Chapter 4', 2, false, [['Section 5', 3], ['Section 6', 4], ['Section 7', 5]]],
+        ['Chapter 8', 6, true, [['Section 10', 7]]],
+      ]);
+      expect(read[1].kids[0].view).toEqual(['/XYZ', 0, 700, 0]);
+      expect(pageTexts(res.body)[2]).toBe('Report page 5');
+    });
   });
 
   it('drops the form fields that were only on removed pages', async () => {

@@ -1,5 +1,6 @@
 import { removeTool } from '@folio/registry';
 import { selectPages } from '../../engines/qpdf';
+import { carryOutline } from '../../pdf-objects/outline-retargeting';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, removalOrder } from '../../page-orders/page-orders';
 
@@ -11,8 +12,10 @@ import { compactRanges, documentOf, removalOrder } from '../../page-orders/page-
 export class RemoveProcessor implements Processor<typeof removeTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof removeTool>): Promise<ProcessorOutput> {
     const kept = removalOrder(params.pageNumbers ?? '', documentOf(file));
+    const selected = workspace.newPath('.pdf');
+    await selectPages(file.path, selected, compactRanges(kept), engine);
     const output = workspace.newPath('.pdf');
-    await selectPages(file.path, output, compactRanges(kept), engine);
-    return { path: output };
+    const retargeted = await carryOutline(file.path, selected, output, kept, workspace.newPath('.json'), engine);
+    return { path: retargeted ? output : selected };
   }
 }

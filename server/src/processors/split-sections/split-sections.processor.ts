@@ -43,7 +43,7 @@ export class SplitSectionsProcessor implements Processor<typeof splitSectionsToo
     const outputs: OutputPage[] = [];
     for (let page = 0; page < pageCount; page++) {
       if (!cut.has(page)) outputs.push({ page, section: undefined });
-      else for (let section = 0; section < columns * rows; section++) outputs.push({ page, section });
+      else for (const section of sectionOrder(columns, rows, params.merge)) outputs.push({ page, section });
       // Counted as they grow, so a grid of millions of pages is refused before it is listed.
       if (outputs.length > this.config.maxPages) throw tooManySections(cut.size, columns, rows, pageCount, this.config.maxPages);
     }
@@ -81,6 +81,20 @@ export class SplitSectionsProcessor implements Processor<typeof splitSectionsToo
     await writeZip(zip, outputs.map((output, i) => ({ path: paths[i], name: `${base}_split_${output.page + 1}_${(output.section ?? 0) + 1}.pdf` })));
     return { path: zip };
   }
+}
+
+/**
+ * The order a cut page's sections are written in, as indexes of `sectionRects`
+ * (column by column). One-page files keep the reference's numbering, column by
+ * column (§3.12), which their names carry; merged into one document, which is
+ * read page after page, they come in reading order: left to right, then down
+ * (a deliberate difference, docs/compatibility.md).
+ */
+function sectionOrder(columns: number, rows: number, merged: boolean): number[] {
+  const order: number[] = [];
+  if (!merged) for (let section = 0; section < columns * rows; section++) order.push(section);
+  else for (let row = 0; row < rows; row++) for (let column = 0; column < columns; column++) order.push(column * rows + row);
+  return order;
 }
 
 /** The pages to cut (0-based), as `splitMode` and `pageNumbers` choose them; the others are copied whole. */

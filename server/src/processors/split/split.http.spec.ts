@@ -1,6 +1,7 @@
 import AdmZip from 'adm-zip';
 import { splitTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
+import { bookmarkShape, documentInformation, officeReport } from '../../../test/support/bookmarked-pdfs';
 import { makePdf, pageCount, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -32,13 +33,29 @@ describe('Split PDF (/api/v1/general/split-pages)', () => {
     ['all', 20],
     ['2n+1', 10],
     ['3n', 7],
-    ['50', 1],
     ['20', 1],
   ])('%p gives %p parts (reference examples)', async (spec, parts) => {
     const { counts } = await split(spec);
     expect(counts).toHaveLength(parts);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
   });
+
+  it('gives every part the document information and XMP, and the bookmarks of its own pages', async () => {
+    const { res, entries } = await split('2,5', officeReport());
+    expect(res.status).toBe(200);
+    const parts = entries.map((e) => e.getData());
+    expect(parts.map(bookmarkShape)).toEqual([
+      [['1 Intro', 1, [['1.1 Scope', 2, []]]]],
+      [['2 Method', 1, [['2.1 Sites', 2, []], ['2.2 Tools', 3, []]]]],
+      [['3 Results', 1, []]],
+    ]);
+    for (const part of parts) {
+      const { info, xmp } = documentInformation(part);
+      expect([info.Title, info.Author, info.Subject]).toEqual(['Field report', 'Asha', 'Survey']);
+      expect(xmp).toContain('Field report');
+    }
+    expect(pageTexts(parts[2])).toEqual([expect.stringContaining('3 Results')]);
+  }, 60_000);
 
   it('skips split points that would make empty parts', async () => {
     const { counts } = await split('5,2,10');
@@ -49,6 +66,16 @@ describe('Split PDF (/api/v1/general/split-pages)', () => {
     const { res } = await split('   ');
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe('Please enter pages to split.');
+  });
+
+  it.each([
+    ['99', 'Page 99 is out of range: "book.pdf" has 20 pages.'],
+    ['abc', '"abc" selects no page to split after: "book.pdf" has 20 pages.'],
+  ])('refuses %p, which names no page of the file, instead of answering it whole', async (spec, detail) => {
+    const { res } = await split(spec);
+    expect(res.status).toBe(400);
+    expect(res.json.type).toBe('/errors/invalid-argument');
+    expect(res.json.detail).toBe(detail);
   });
 
   it('refuses a malformed page function', async () => {

@@ -11,6 +11,8 @@ export interface ServerProblem {
   errorCode?: string;
   /** One or two sentences for people. e.g. 'Page 7 is out of range: "a3.pdf" has 3 pages.' */
   detail?: string;
+  /** The upload the problem is about, where the server names it (a PDF that needs a password). e.g. 'payslip.pdf' */
+  fileName?: string;
 }
 
 /** The problem type and code of "this PDF needs a password" (ApiError.pdfPassword). */
@@ -32,8 +34,9 @@ const MAX_DETAIL_LENGTH = 400;
 export function problemOf(status: number, body: unknown): ServerProblem {
   const problem: ServerProblem = { status };
   if (typeof body !== 'object' || body === null) return problem;
-  const { type, errorCode, detail, error } = body as Record<string, unknown>;
+  const { type, errorCode, detail, error, fileName } = body as Record<string, unknown>;
   if (typeof type === 'string') problem.type = type;
+  if (typeof fileName === 'string' && fileName !== '') problem.fileName = fileName;
   if (typeof errorCode === 'string') problem.errorCode = errorCode;
   const text = typeof detail === 'string' && detail.trim() !== '' ? detail : typeof error === 'string' ? error : undefined;
   if (text !== undefined && text.trim() !== '') problem.detail = text.trim();

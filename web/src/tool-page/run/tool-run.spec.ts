@@ -24,12 +24,13 @@ const problemAnswer = (status: number, body: object) =>
   answer({ ok: false, status, contentType: 'application/problem+json', body: new Blob([JSON.stringify(body)]) });
 
 /** ApiError.pdfPassword's answer (reference §1.3). */
-const passwordAnswer = () =>
+const passwordAnswer = (fileName?: string) =>
   problemAnswer(400, {
     type: '/errors/pdf-password',
     status: 400,
     errorCode: 'E004',
     detail: 'The PDF Document is passworded and either the password was not provided or was incorrect',
+    ...(fileName ? { fileName } : {}),
   });
 
 /** The server's limits as /api/v1/site-config serves them. */
@@ -497,7 +498,11 @@ describe('a tool run', () => {
       expect(stepNames(steps)).not.toContain('asking-password');
     });
 
-    it('names no file when the run sent several', async () => {
+    it('names the locked file among several as the server names it, and none when it does not', async () => {
+      send.mockResolvedValueOnce(passwordAnswer('b.pdf'));
+      const merged = await machineFor(mergeTool).machine.run([pdf('a.pdf'), pdf('b.pdf')], { removeCertSign: false, generateToc: false, sortType: 'orderProvided' });
+      expect(merged).toMatchObject({ note: { detail: passwordProtectedDetail('b.pdf') } });
+
       send.mockResolvedValueOnce(passwordAnswer());
       const outcome = await machineFor(rotateTool).machine.run([pdf('a.pdf'), pdf('b.pdf')], { angle: 90 });
       expect(outcome).toMatchObject({ note: { detail: passwordProtectedDetail(null) } });

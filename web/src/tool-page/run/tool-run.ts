@@ -163,10 +163,12 @@ export function createToolRun(tool: AnyTool, ports: ToolRunPorts): ToolRunMachin
       const why = new Error(`POST ${tool.endpoint} ${failure}.`);
       const problem = response.ok ? null : await readProblem(response.status, response.body, response.contentType);
       if (problem && needsPassword(problem)) {
-        if (passwordField === undefined) return failed(attempt, why, passwordProtectedNote(fileName));
+        // The server names the locked upload when several were sent (Merge).
+        const lockedName = problem.fileName ?? fileName;
+        if (passwordField === undefined) return failed(attempt, why, passwordProtectedNote(lockedName));
         // A password typed in the tool's own field is the visitor's answer: say it is wrong rather than ask again.
-        if (!asked && passwordGiven(sent, passwordField)) return failed(attempt, why, { detail: wrongPasswordDetail(fileName) });
-        const password = await askPassword(attempt, fileName, asked);
+        if (!asked && passwordGiven(sent, passwordField)) return failed(attempt, why, { detail: wrongPasswordDetail(lockedName) });
+        const password = await askPassword(attempt, lockedName, asked);
         if (password === null) return STOPPED;
         sent = { ...sent, [passwordField]: password };
         asked = true;
