@@ -21,8 +21,10 @@ const colourField = (label: string, fallback: string) =>
 /**
  * Advanced Colour Options: pages in two colours for reading (high contrast, or
  * text and background colours of one's own), with text kept as text and
- * pictures kept as they are; every colour inverted, the pages becoming
- * pictures; or (API) every colour converted to CMYK for print.
+ * pictures kept as they are; every colour inverted, pictures too, text kept
+ * as text (pages become pictures only where the content cannot be inverted
+ * by its colours, and the answer says so); or (API) every colour converted
+ * to CMYK for print.
  */
 export const advancedColourTool = defineTool({
   id: 'advanced-colour',
@@ -43,6 +45,7 @@ export const advancedColourTool = defineTool({
         // The reference's fourth option; the spec's page offers the other three.
         { value: 'COLOR_SPACE_CONVERSION', label: 'Convert to CMYK (print)' },
       ],
+      help: 'Full inversion inverts every colour, pictures included, and keeps text as text. A document with colour gradients, patterns, spot colours or blend modes cannot be inverted that way: its pages are then inverted as pictures, and their text can no longer be selected or searched.',
       // The reference answers 500 when the option is left out.
       default: 'HIGH_CONTRAST_COLOR',
       invalid: notInSpec('Colour option must be HIGH_CONTRAST_COLOR, CUSTOM_COLOR, FULL_INVERSION or COLOR_SPACE_CONVERSION.', REFERENCE),
@@ -66,7 +69,13 @@ export const advancedColourTool = defineTool({
   },
 
   action: { label: 'Process PDF', busyLabel: 'Processing...' },
-  result: { kind: 'pdf' },
+  result: {
+    kind: 'pdf',
+    headers: {
+      'X-Colour-Inversion': 'With full inversion: `content` when every colour was inverted in the page content (text kept as text), or `pictures` when the document holds content whose inverse is no colour change and its pages were inverted as pictures (no text left).',
+      'X-Colour-Inversion-Reason': 'With `pictures`: what the document holds that made it so, in a sentence.',
+    },
+  },
   download: { api: '{base}_inverted.pdf', browser: '{base}_processed.pdf', fallback: 'processed.pdf' },
   toast: { success: 'PDF processed successfully!' },
 });

@@ -58,6 +58,7 @@ export const RUNNER_ERRORS = {
   tooManyFiles: { status: 400, type: '/errors/too-many-files' },
   wrongFileType: { status: 400, type: '/errors/invalid-file-type', errorCode: 'E006' },
   pdfCorrupted: { status: 400, type: '/errors/pdf-corrupted', errorCode: 'E001' },
+  pdfBeyondRepair: { status: 400, type: '/errors/pdf-beyond-repair', errorCode: 'E001' },
   pdfPassword: { status: 400, type: '/errors/pdf-password', errorCode: 'E004' },
   fileTooLarge: { status: 413, type: '/errors/file-too-large' },
 } as const satisfies Record<string, { status: number; type: string; errorCode?: string }>;
@@ -68,6 +69,9 @@ export const RUNNER_TEXTS = {
   emptyFile: (fileName: string) => `The file "${fileName}" is empty.`,
   pdfCorrupted:
     "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.",
+  /** Repair PDF's answer to a file it recovers nothing from (server/src/engines/pdf-errors.ts). */
+  pdfBeyondRepair: (fileName: string) =>
+    `Nothing could be recovered from "${fileName}": qpdf, MuPDF, Ghostscript and Poppler each tried to read it and found no page, nor any page left to rebuild one from. The file is too damaged to repair; if you have another copy of it, use that one.`,
   pdfPassword: 'The PDF Document is passworded and either the password was not provided or was incorrect',
   fileTooLarge: (maxBytes: number) => `Each file may be at most ${formatMegabytes(maxBytes)}.`,
 };
@@ -719,13 +723,15 @@ class Derivation {
 
   private required(name: string, field: DeclaredField): void {
     const condition = this.conditionOf(name);
+    // A required field with a default takes it when left out: only a value sent blank (the page's boxes all unticked) is refused.
+    const defaulted = field.default !== undefined;
     this.add({
       id: `${name}-missing`,
       group: 'required',
-      title: `${field.label} left out${condition ? ' while shown' : ''}`,
+      title: `${field.label} left out${condition ? ' while shown' : ''}${defaulted ? ': takes its default' : ''}`,
       condition,
       fields: this.request({ [name]: undefined }, { show: name, keepChecks: true }),
-      expect: this.fieldError(name, field.required!),
+      expect: defaulted ? this.success() : this.fieldError(name, field.required!),
       run: 'http',
     });
   }
@@ -862,7 +868,14 @@ class Derivation {
     file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(this.uploadName) });
     // Only uploads taken as PDFs are opened before the processor runs; other tools' engines judge their own files.
     if (input.accept.includes('pdf')) {
-      file('corrupt-pdf', 'A damaged PDF (starts like one, then falls apart)', this.upload('corrupt'), { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted });
+      file(
+        'corrupt-pdf',
+        'A damaged PDF (starts like one, then falls apart)',
+        this.upload('corrupt'),
+        input.repairsDamagedPdf
+          ? { ...RUNNER_ERRORS.pdfBeyondRepair, message: RUNNER_TEXTS.pdfBeyondRepair(this.uploadName) }
+          : { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted },
+      );
       file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
     }
     file('too-large', `A file over ${formatMegabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {

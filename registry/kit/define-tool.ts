@@ -35,6 +35,14 @@ export interface InputSpec {
    * e.g. 'password'
    */
   passwordField?: string;
+  /**
+   * The tool's work is mending damaged PDFs (Repair PDF): the runner hands its
+   * processor a main upload qpdf cannot open, or finds no pages in, with
+   * `pageCount` left undefined, instead of refusing it as corrupted (passwords,
+   * types, sizes and the page limit are still checked); one it can recover
+   * nothing from is answered 400 /errors/pdf-beyond-repair, never the advice to repair it.
+   */
+  repairsDamagedPdf?: true;
   messages: {
     /** No file chosen. e.g. 'Please upload a PDF file.' */
     missing: string;

@@ -25,3 +25,19 @@ export class PdfTooComplexError extends Error {
     this.name = 'PdfTooComplexError';
   }
 }
+
+/**
+ * Repair PDF tried every recovery it has and none found a page in the file.
+ * e.g. tried ['qpdf', 'MuPDF', 'Ghostscript', 'Poppler']
+ */
+export class PdfBeyondRepairError extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly tried: readonly string[],
+  ) {
+    super(
+      `Nothing could be recovered from "${fileName}": ${tried.slice(0, -1).join(', ')} and ${tried.at(-1)} each tried to read it and found no page, nor any page left to rebuild one from. The file is too damaged to repair; if you have another copy of it, use that one.`,
+    );
+    this.name = 'PdfBeyondRepairError';
+  }
+}

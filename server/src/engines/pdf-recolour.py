@@ -4,6 +4,7 @@ Reads a job from the JSON file named in argv[1]:
   {"input": "/abs/in.pdf", "output": "/abs/out.pdf", "mode": "replace",
    "text": [r, g, b], "background": [r, g, b]}      (channels 0-1)
   {"input": ..., "output": ..., "mode": "invert"}
+  {"input": ..., "output": ..., "mode": "invert-content"}
 
 "replace" edits the content streams (qpdf's own parser, through pikepdf) of
 every page, of every form they draw (nested forms too) and of every annotation
@@ -25,6 +26,20 @@ with a white rectangle in the Difference blend mode (|1 - c| = 1 - c: every
 colour inverted exactly), with annotations flattened into the page first so
 that they are inverted too and the page blends in RGB. A renderer then makes
 pictures of the pages (server/src/engines/ghostscript.ts `rasterisePdf`).
+
+"invert-content" inverts every colour in the content itself, so that text
+stays text and the file keeps its size: each colour a page, form, annotation
+appearance (flattened first) or Type 3 glyph sets becomes its inverse (grey
+and RGB component by component; CMYK as the RGB of its inverse), pictures are
+inverted through their Decode arrays (palette pictures through their palettes;
+stencil masks paint in the inverted fill colour), and each page first gets a
+black rectangle over its media box, the inverse of the white paper. Alpha
+compositing is linear, so transparency and soft masks invert with the colours.
+Where the inverse is not a colour change (shadings, patterns, spot and Lab
+colours, CMYK and JPEG 2000 pictures, inline pictures, blend modes other than
+Normal, coloured Type 3 glyphs), nothing is written and the answer says why:
+{"unsupported": "a shading"} (exit 0); the caller then draws the pages as
+pictures with "invert".
 
 Answers one JSON object on stdout: {"pages": n} (exit 0), or
 {"error": "password"} / {"error": "damaged", "reason": "..."} (exit 2).
@@ -257,6 +272,247 @@ def invert(pdf):
         page.obj.Group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB)
 
 
+class Unsupported(Exception):
+    """Content the colour transform cannot invert exactly: the pages are drawn as pictures instead."""
+
+
+# Components of each colour space family the transform inverts; CMYK is turned into RGB first.
+FAMILIES = {"/DeviceGray": "gray", "/G": "gray", "/CalGray": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb", "/CalRGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk"}
+ICC_FAMILIES = {1: "gray", 3: "rgb", 4: "cmyk"}
+COMPONENTS = {"gray": 1, "rgb": 3, "cmyk": 4}
+IMAGE_DECODE_COMPONENTS = {"gray": 1, "rgb": 3}
+# Blend modes under which inverting every colour inverts the page: the separable ones that are symmetric under it.
+NEUTRAL_BLEND_MODES = {"/Normal", "/Compatible"}
+
+
+# What the answer calls the colour spaces the transform cannot invert.
+UNSUPPORTED_SPACES = {
+    "/Pattern": "a pattern or gradient fill",
+    "/Separation": "a spot colour",
+    "/DeviceN": "spot colours",
+    "/Indexed": "a palette colour",
+    "/I": "a palette colour",
+    "/Lab": "a Lab colour",
+}
+
+
+def unsupported_space(kind):
+    return Unsupported(UNSUPPORTED_SPACES.get(kind, "an unusual colour space"))
+
+
+def family_of(space, resources):
+    """'gray', 'rgb' or 'cmyk' for a colour space (a name, possibly one of the resources' /ColorSpace); Unsupported for any other."""
+    if isinstance(space, Name) and str(space) in FAMILIES:
+        return FAMILIES[str(space)]
+    if isinstance(space, Name):
+        spaces = resources.get("/ColorSpace") if isinstance(resources, Dictionary) else None
+        if isinstance(spaces, Dictionary) and str(space) in spaces:
+            return family_of(spaces[str(space)], resources)
+        raise unsupported_space(str(space))
+    if isinstance(space, pikepdf.Array) and len(space) >= 1:
+        kind = str(space[0])
+        if kind in ("/CalRGB", "/CalGray"):
+            return FAMILIES[kind]
+        if kind == "/ICCBased" and len(space) > 1 and isinstance(space[1], pikepdf.Stream):
+            n = space[1].get("/N")
+            if int(n) in ICC_FAMILIES:
+                return ICC_FAMILIES[int(n)]
+        raise unsupported_space(kind)
+    raise unsupported_space(None)
+
+
+def inverted_rgb(family, values):
+    """The inverse of a colour, as RGB (or grey) components."""
+    if family == "cmyk":
+        c, m, y, k = values
+        return [1 - (1 - c) * (1 - k), 1 - (1 - m) * (1 - k), 1 - (1 - y) * (1 - k)]
+    return [1 - v for v in values]
+
+
+class Inverter:
+    """Every colour a content stream sets, inverted: what it draws reads as the inverse of the page, text kept as text.
+
+    The colour space families tracked are the input's; CMYK colours are written
+    as the RGB of their inverse (the space set to DeviceRGB in their place).
+    """
+
+    def instructions(self, instructions, resources):
+        out = []
+        fill = stroke = "gray"  # every graphics state starts in DeviceGray
+        saved = []
+
+        def emit(values, operator):
+            out.append(pikepdf.ContentStreamInstruction(values, Operator(operator)))
+
+        for instruction in instructions:
+            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+                if not is_stencil(instruction):
+                    raise Unsupported("an inline picture")
+                out.append(instruction)
+                continue
+            operands, operator = list(instruction.operands), str(instruction.operator)
+            stroking = operator.isupper()
+            if operator in ("g", "G", "rg", "RG", "k", "K"):
+                family = {"g": "gray", "rg": "rgb", "k": "cmyk"}[operator.lower()]
+                values = numbers(operands, COMPONENTS[family])
+                if values is None:
+                    raise Unsupported("a colour it cannot read")
+                same = operator if family != "cmyk" else ("RG" if stroking else "rg")
+                emit(inverted_rgb(family, values), same)
+            elif operator in ("cs", "CS"):
+                family = family_of(operands[0] if operands else None, resources)
+                if family == "cmyk":
+                    emit([Name.DeviceRGB], operator)
+                else:
+                    out.append(instruction)
+                # A colour space starts at black: its inverse is white.
+                emit([1.0] * (1 if family == "gray" else 3), "SC" if stroking else "sc")
+            elif operator in ("sc", "scn", "SC", "SCN"):
+                family = stroke if stroking else fill
+                values = numbers(operands, COMPONENTS[family])
+                if values is None:
+                    raise Unsupported("a pattern or gradient fill")
+                emit(inverted_rgb(family, values), "SC" if stroking else "sc")
+                continue
+            elif operator == "sh":
+                raise Unsupported("a gradient (shading)")
+            elif operator == "d0":
+                raise Unsupported("a font that draws its own colours (Type 3)")
+            else:
+                if operator == "q":
+                    saved.append((fill, stroke))
+                elif operator == "Q":
+                    fill, stroke = saved.pop() if saved else ("gray", "gray")
+                out.append(instruction)
+                continue
+            if stroking:
+                stroke = family
+            else:
+                fill = family
+        return out
+
+
+def is_stencil(instruction):
+    try:
+        return bool(instruction.iimage.image_mask)
+    except Exception:  # noqa: BLE001 (an inline image pikepdf cannot read: not one to trust)
+        return False
+
+
+def xobjects_in(resources):
+    if not isinstance(resources, Dictionary) or "/XObject" not in resources or not isinstance(resources.XObject, Dictionary):
+        return []
+    return [xobject for _, xobject in resources.XObject.items() if isinstance(xobject, pikepdf.Stream)]
+
+
+def refuse_unusual_blending(resources):
+    states = resources.get("/ExtGState") if isinstance(resources, Dictionary) else None
+    if not isinstance(states, Dictionary):
+        return
+    for _, state in states.items():
+        if not isinstance(state, Dictionary):
+            continue
+        mode = state.get("/BM")
+        modes = list(mode) if isinstance(mode, pikepdf.Array) else [mode] if mode is not None else []
+        if any(str(m) not in NEUTRAL_BLEND_MODES for m in modes):
+            raise Unsupported(f"a blend mode ({str(modes[0])[1:]})")
+
+
+def invert_image(image):
+    """A picture inverted through its Decode array: its samples read from 1 to 0."""
+    if bool(image.get("/ImageMask", False)):
+        return  # a stencil: it paints in the fill colour, which is inverted
+    filters = image.get("/Filter")
+    filters = list(filters) if isinstance(filters, pikepdf.Array) else [filters] if filters is not None else []
+    if any(str(f) == "/JPXDecode" for f in filters):
+        raise Unsupported("a JPEG 2000 picture")
+    space = image.get("/ColorSpace")
+    if isinstance(space, pikepdf.Array) and len(space) == 4 and str(space[0]) in ("/Indexed", "/I"):
+        invert_palette(space)
+        return
+    try:
+        family = family_of(space, Dictionary())
+    except Unsupported:
+        raise Unsupported("a picture in an unusual colour space")
+    if family not in IMAGE_DECODE_COMPONENTS:
+        raise Unsupported("a CMYK picture")
+    components = IMAGE_DECODE_COMPONENTS[family]
+    decode = image.get("/Decode")
+    pairs = [float(v) for v in decode] if isinstance(decode, pikepdf.Array) and len(decode) == 2 * components else [0.0, 1.0] * components
+    image.Decode = pikepdf.Array([pairs[i ^ 1] for i in range(2 * components)])
+
+
+def invert_palette(space):
+    """A palette picture inverted through its palette: each entry's inverse (a shared palette once)."""
+    if space.objgen != (0, 0) and space.objgen in INVERTED_PALETTES:
+        return
+    if family_of(space[1], Dictionary()) == "cmyk":
+        raise Unsupported("a CMYK palette picture")
+    lookup = space[3]
+    data = lookup.read_bytes() if isinstance(lookup, pikepdf.Stream) else bytes(lookup)
+    inverted = bytes(255 - b for b in data)
+    space[3] = pikepdf.String(inverted)
+    if space.objgen != (0, 0):
+        INVERTED_PALETTES.add(space.objgen)
+
+
+INVERTED_PALETTES = set()
+
+
+def invert_content(pdf):
+    """Every colour of every page inverted in its content, pictures through their Decode arrays; Unsupported where that cannot be exact."""
+    try:
+        pdf.generate_appearance_streams()
+    except Exception:  # noqa: BLE001 (a form qpdf cannot draw keeps the appearance it has)
+        pass
+    pdf.flatten_annotations("all")
+    inverter = Inverter()
+    done = set()
+
+    def walk(resources):
+        refuse_unusual_blending(resources)
+        for xobject in xobjects_in(resources):
+            key = xobject.objgen
+            if key != (0, 0) and key in done:
+                continue
+            done.add(key)
+            if xobject.get("/Subtype") == Name.Image:
+                invert_image(xobject)
+            elif xobject.get("/Subtype") == Name.Form:
+                own = xobject.get("/Resources", resources)
+                xobject.write(pikepdf.unparse_content_stream(inverter.instructions(pikepdf.parse_content_stream(xobject), own)))
+                walk(own)
+        fonts = resources.get("/Font") if isinstance(resources, Dictionary) else None
+        if isinstance(fonts, Dictionary):
+            for _, font in fonts.items():
+                if isinstance(font, Dictionary) and font.get("/Subtype") == Name.Type3:
+                    key = font.objgen
+                    if key != (0, 0) and key in done:
+                        continue
+                    done.add(key)
+                    own = font.get("/Resources", resources)
+                    for _, glyph in font.CharProcs.items():
+                        glyph.write(pikepdf.unparse_content_stream(inverter.instructions(pikepdf.parse_content_stream(glyph), own)))
+                    walk(own)
+
+    for page in pdf.pages:
+        resources = inherited(page, "/Resources", Dictionary())
+        instructions = inverter.instructions(pikepdf.parse_content_stream(page), resources)
+        x0, y0, x1, y1 = media_box(page)
+        under = pikepdf.unparse_content_stream([
+            pikepdf.ContentStreamInstruction([], Operator("q")),
+            pikepdf.ContentStreamInstruction([0], Operator("g")),
+            pikepdf.ContentStreamInstruction([x0, y0, x1 - x0, y1 - y0], Operator("re")),
+            pikepdf.ContentStreamInstruction([], Operator("f")),
+            pikepdf.ContentStreamInstruction([], Operator("Q")),
+            # The colours a page starts with are black: their inverse is white.
+            pikepdf.ContentStreamInstruction([1], Operator("g")),
+            pikepdf.ContentStreamInstruction([1], Operator("G")),
+        ])
+        page.obj.Contents = pdf.make_stream(under + b"\n" + pikepdf.unparse_content_stream(instructions))
+        walk(resources)
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as handle:
         job = json.load(handle)
@@ -272,6 +528,12 @@ def main():
         with pdf:
             if job["mode"] == "replace":
                 replace(pdf, job["text"], job["background"])
+            elif job["mode"] == "invert-content":
+                try:
+                    invert_content(pdf)
+                except Unsupported as reason:
+                    print(json.dumps({"unsupported": str(reason)}))
+                    return 0
             else:
                 invert(pdf)
             pages = len(pdf.pages)

@@ -1,14 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
-import type { Workspace } from '../workspace/workspace';
 import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 
 /**
  * qpdf's content-stream parser and writer through pikepdf (Debian's
  * python3-pikepdf), driven by a script kept with the server
  * (server/src/engines/pdf-recolour.py): the colours a page's content sets are
- * replaced while everything else, text included, stays as it is.
+ * replaced, or inverted, while everything else, text included, stays as it is.
  */
 
 const PYTHON = '/usr/bin/python3';
@@ -21,13 +20,25 @@ type Rgb = readonly [number, number, number];
 export type RecolourRequest =
   /** Text, strokes and thin fills in `text`; other fills and the page in `background`; pictures as they are. */
   | { mode: 'replace'; text: Rgb; background: Rgb }
-  /** Every colour inverted when the pages are drawn (annotations flattened; a Difference-blended white cover). */
-  | { mode: 'invert' };
+  /** Every colour inverted when the pages are drawn (annotations flattened; a Difference-blended white cover), for a renderer to draw. */
+  | { mode: 'invert' }
+  /**
+   * Every colour the content sets inverted in place, pictures through their
+   * Decode arrays or palettes, a black page under all: text stays text.
+   * Content whose inverse is not a colour change (shadings, patterns, spot
+   * colours, CMYK pictures, blend modes) is left unwritten, and said.
+   */
+  | { mode: 'invert-content' };
 
-type Answer = { pages: number; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
+/** What was done: nothing written when `unsupported` names what the request could not be done exactly for. e.g. 'a shading' */
+export interface RecolourResult {
+  unsupported?: string;
+}
+
+type Answer = { pages: number; error?: undefined; unsupported?: undefined } | { unsupported: string; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
 
 /** Writes `input` (`pages` pages) recoloured as asked to `output`. */
-export async function recolourPdf(input: string, output: string, request: RecolourRequest, pages: number, workspace: Workspace, options: EngineOptions): Promise<void> {
+export async function recolourPdf(input: string, output: string, request: RecolourRequest, pages: number, workspace: ScratchFiles, options: EngineOptions): Promise<RecolourResult> {
   const jobFile = workspace.newPath('.json');
   await writeFile(jobFile, JSON.stringify({ input, output, ...request }));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {
@@ -39,4 +50,5 @@ export async function recolourPdf(input: string, output: string, request: Recolo
   const answer = JSON.parse(stdout) as Answer;
   if (answer.error === 'password') throw new PdfPasswordError();
   if (answer.error === 'damaged') throw new PdfCorruptedError(undefined, `pikepdf: ${answer.reason}`);
+  return answer.unsupported === undefined ? {} : { unsupported: answer.unsupported };
 }

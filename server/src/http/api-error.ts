@@ -11,7 +11,7 @@ export class ApiError extends Error {
     readonly type: string,
     readonly title: string,
     readonly detail: string,
-    readonly extra: { errorCode?: string; errors?: string[]; headers?: Record<string, string> } = {},
+    readonly extra: { errorCode?: string; errors?: string[]; headers?: Record<string, string>; fileName?: string } = {},
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -30,13 +30,14 @@ export class ApiError extends Error {
   }
 
   /** Exact text clients compare (reference §1.3). */
-  static pdfPassword(): ApiError {
+  static pdfPassword(fileName?: string): ApiError {
     return new ApiError(
       400,
       '/errors/pdf-password',
       'PDF Password Required',
       'The PDF Document is passworded and either the password was not provided or was incorrect',
-      { errorCode: 'E004' },
+      // Which upload it is, beside the reference's fixed text: a page sending several files names it.
+      { errorCode: 'E004', ...(fileName ? { fileName } : {}) },
     );
   }
 
@@ -49,6 +50,11 @@ export class ApiError extends Error {
       "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.",
       { errorCode: 'E001' },
     );
+  }
+
+  /** Repair PDF found nothing to recover: its own message, never the advice to use Repair PDF. */
+  static pdfBeyondRepair(detail: string): ApiError {
+    return new ApiError(400, '/errors/pdf-beyond-repair', 'PDF Beyond Repair', detail, { errorCode: 'E001' });
   }
 
   static fileTooLarge(maxBytes: number): ApiError {
@@ -194,6 +200,7 @@ export function problemBody(error: ApiError, path: string) {
     timestamp: new Date().toISOString(),
     ...(error.extra.errorCode ? { errorCode: error.extra.errorCode } : {}),
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+    ...(error.extra.fileName ? { fileName: error.extra.fileName } : {}),
   };
 }
 

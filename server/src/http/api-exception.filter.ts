@@ -5,7 +5,7 @@ import { BrowserCrashedError, DocumentScriptTimeoutError } from '../engines/chro
 import { ArchivalConversionError, PostScriptError } from '../engines/ghostscript';
 import { OfficeDocumentError } from '../engines/libreoffice';
 import { BusyError, DeadlineExceededError, JobAbortedError } from '../engines/limiter';
-import { PdfCorruptedError, PdfPasswordError, PdfTooComplexError } from '../engines/pdf-errors';
+import { PdfBeyondRepairError, PdfCorruptedError, PdfPasswordError, PdfTooComplexError } from '../engines/pdf-errors';
 import { EngineCrashedError, EngineStalledError } from '../engines/process';
 import {
   ContentTooLargeError,
@@ -72,7 +72,8 @@ export function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUp
   if (exception instanceof NoPagesError) return ApiError.noPages(exception.fileName);
   if (exception instanceof TooManyPagesError) return ApiError.tooManyPages(exception);
   if (exception instanceof ContentTooLargeError) return ApiError.contentTooLarge(exception);
-  if (exception instanceof PdfPasswordError) return ApiError.pdfPassword();
+  if (exception instanceof PdfPasswordError) return ApiError.pdfPassword(exception.fileName);
+  if (exception instanceof PdfBeyondRepairError) return ApiError.pdfBeyondRepair(exception.message);
   if (exception instanceof PdfCorruptedError || exception instanceof EngineCrashedError) return ApiError.pdfCorrupted();
   if (exception instanceof PdfTooComplexError) return ApiError.documentTooComplex(exception.message);
   if (exception instanceof OfficeDocumentError || exception instanceof PostScriptError) return ApiError.documentNotConvertible();

@@ -66,12 +66,5 @@ export interface Processor<T extends AnyTool = AnyTool> {
    * a PDF whose content streams inflate past the configured budget.
    */
   readonly readsPageContent?: boolean;
-  /**
-   * Set by a processor that takes damaged PDFs (Repair): the runner then hands
-   * it a main upload qpdf cannot open, or finds no pages in, with `pageCount`
-   * left undefined, instead of refusing it as corrupted. Passwords, types,
-   * sizes and the page limit are still checked.
-   */
-  readonly acceptsDamagedPdf?: boolean;
   run(input: ProcessorInput<T>): Promise<ProcessorOutput<T> | NoContentOutput>;
 }

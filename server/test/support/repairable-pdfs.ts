@@ -100,3 +100,38 @@ export function brokenStreamPdf(): Buffer {
 export function hopelessPdf(): Buffer {
   return Buffer.from(`%PDF-1.7\n${'%\x01\x02 not an object \x7f\n'.repeat(40)}%%EOF\n`, 'latin1');
 }
+
+// ------------------------------------------------------------ damage done to other programs' files
+
+/** The first `fraction` of the file's bytes, as an interrupted download leaves it. */
+export function cutShort(pdf: Buffer, fraction: number): Buffer {
+  return pdf.subarray(0, Math.floor(pdf.length * fraction));
+}
+
+/** The file cut just before the object that holds its catalog: the page tree and trailer after it are lost too. */
+export function cutBeforeCatalog(pdf: Buffer): Buffer {
+  const text = latin1(pdf);
+  const catalog = text.search(/\/Type\s*\/Catalog\b/);
+  if (catalog < 0) throw new Error('no catalog to cut before');
+  const header = [...text.slice(0, catalog).matchAll(/\d+\s+\d+\s+obj\b/g)].at(-1);
+  return pdf.subarray(0, header!.index);
+}
+
+/** Every offset of the last classic cross-reference table set to 0. */
+export function zeroedXrefOffsets(pdf: Buffer): Buffer {
+  const text = latin1(pdf);
+  const table = text.lastIndexOf('\nxref');
+  if (table < 0) throw new Error('no classic cross-reference table');
+  return Buffer.from(text.slice(0, table) + text.slice(table).replace(/^\d{10} 00000 n/gm, '0000000000 00000 n'), 'latin1');
+}
+
+/** The data of the file's `nth` stream (0-based, in file order) overwritten with zero bytes, its length kept. */
+export function zeroedStream(pdf: Buffer, nth: number): Buffer {
+  const damaged = Buffer.from(pdf);
+  const text = latin1(pdf);
+  const starts = [...text.matchAll(/stream\r?\n/g)].filter((m) => !text.slice(m.index - 3, m.index).endsWith('end'));
+  const start = starts[nth].index + starts[nth][0].length;
+  const end = text.indexOf('endstream', start);
+  damaged.fill(0, start, end - 1);
+  return damaged;
+}

@@ -4,6 +4,7 @@ import { CompressionSummaryView } from './CompressionSummaryView';
 import { JavascriptCodeView } from './JavascriptCodeView';
 import { PdfInfoView } from './PdfInfoView';
 import { RedactionSummaryView } from './RedactionSummaryView';
+import { RepairSummaryView } from './RepairSummaryView';
 import { SignatureListView } from './SignatureListView';
 
 /** What a result view gets: the answer's body and headers (names in lower case), as the server sent them. */
@@ -24,4 +25,5 @@ export const RESULT_VIEWS = {
   'javascript-code': JavascriptCodeView,
   'compression-summary': CompressionSummaryView,
   'redaction-summary': RedactionSummaryView,
+  'repair-summary': RepairSummaryView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

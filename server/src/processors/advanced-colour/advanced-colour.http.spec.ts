@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { advancedColourTool } from '@folio/registry';
@@ -73,6 +73,24 @@ function anywhere(image: ColourImage, colour: Colour, tolerance = 40): boolean {
     if (near([image.rgb[3 * i], image.rgb[3 * i + 1], image.rgb[3 * i + 2]], colour, tolerance)) return true;
   }
   return false;
+}
+
+/** Mean over pixels and channels of |255 - a - b|: 0 when one picture is exactly the other's inverse. */
+function meanInverseDistance(a: ColourImage, b: ColourImage): number {
+  expect([b.width, b.height]).toEqual([a.width, a.height]);
+  let sum = 0;
+  for (let i = 0; i < a.rgb.length; i++) sum += Math.abs(255 - a.rgb[i] - b.rgb[i]);
+  return sum / a.rgb.length;
+}
+
+/** Pages Ghostscript writes from PostScript, each a red-to-blue gradient (a shading) under a line of black text; `side` points square. */
+function gradientPdf(pages: number, side = 400): Buffer {
+  const page = `<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 ${side} 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> /Extend [true true] >>
+gsave 40 40 ${side - 80} ${side / 2} rectclip shfill grestore
+0 setgray /Helvetica findfont 20 scalefont setfont 40 ${side - 60} moveto (Gradient poster) show showpage
+`;
+  const ps = `%!PS\n<< /PageSize [${side} ${side}] >> setpagedevice\n${page.repeat(pages)}`;
+  return execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-sOutputFile=-', '-'], { input: ps });
 }
 
 describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
@@ -159,32 +177,58 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
   });
 
   describe('full inversion', () => {
-    it('inverts every colour and makes each page one picture of its shown size', async () => {
+    const inverted = (c: Colour): Colour => [255 - c[0], 255 - c[1], 255 - c[2]];
+
+    it('inverts every colour in the content, the photo too, and keeps the text as text, at the same size', async () => {
       const res = await recolour([pdfUpload(input, 'report.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
       expect(res.status).toBe(200);
       expect(res.fileName).toBe('report_inverted.pdf');
+      expect(res.headers['x-colour-inversion']).toBe('content');
       expect(pageCount(res.body)).toBe(2);
-      // Pictures only, as the reference: one per page, no text left.
-      expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1, 2: 1 });
-      expect(plainPageTexts(res.body)).toEqual(['', '']);
+      // Text stays text in its fonts; the photo stays one picture.
+      expect(plainPageTexts(res.body)).toEqual(plainPageTexts(input));
+      expect(fontsOf(res.body).map((f) => f.name)).toEqual(fontsOf(input).map((f) => f.name));
+      expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1 });
+      expect(res.body.length).toBeLessThan(1.2 * input.length);
+      // Each page drawn is the inverse of the page it was.
       const before = renderColour(input, 1, 36);
       const after = renderColour(res.body, 1, 36);
-      // Ghostscript rounds a page to whole pixels at 150 DPI: at most a pixel larger.
-      expect([after.width - before.width, after.height - before.height].every((d) => d >= 0 && d <= 1)).toBe(true);
-      const inverted = (c: Colour): Colour => [255 - c[0], 255 - c[1], 255 - c[2]];
+      expect(meanInverseDistance(before, after)).toBeLessThan(3);
+      expect(meanInverseDistance(renderColour(input, 2, 36), renderColour(res.body, 2, 36))).toBeLessThan(3);
       for (const [x, y] of [[5, 5], [300, 170], [280, 320], [275, 430], [200, 219.5]]) {
         expect([x, y, near(pixelAt(after, x, y), inverted(pixelAt(before, x, y)), 30)]).toEqual([x, y, true]);
       }
-      // The turned page keeps its shown orientation: 200 wide, 300 high.
+      // The turned page keeps its shown orientation, black where it was white.
       const turned = renderColour(res.body, 2, 36);
-      expect([turned.width, turned.height].map((side, i) => side - [100, 150][i]).every((d) => d >= 0 && d <= 1)).toBe(true);
+      expect([turned.width, turned.height]).toEqual([100, 150]);
       expect(near(pixelAt(turned, 2, 2), BLACK)).toBe(true);
     });
 
-    it('refuses, before drawing anything, a page too large to draw', async () => {
-      const doc = await PDFDocument.create();
-      doc.addPage([14400, 14400]);
-      const res = await recolour([pdfUpload(Buffer.from(await doc.save()), 'poster.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
+    it('inverts a 24-page Debian manual (Ghostscript 9.27) in its content: every word still searchable, pages the inverse, size about the same', async () => {
+      const manual = readFileSync('/usr/share/doc/xfig/xfig-howto.pdf');
+      const res = await recolour([pdfUpload(manual, 'xfig-howto.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-colour-inversion']).toBe('content');
+      expect(plainPageTexts(res.body)).toEqual(plainPageTexts(manual));
+      expect(res.body.length).toBeLessThan(1.1 * manual.length);
+      for (const page of [1, 5, 24]) {
+        expect([page, meanInverseDistance(renderColour(manual, page, 24), renderColour(res.body, page, 24)) < 2]).toEqual([page, true]);
+      }
+    });
+
+    it('inverts a page holding a colour gradient as a picture, and says so', async () => {
+      const gradient = gradientPdf(1);
+      const res = await recolour([pdfUpload(gradient, 'poster.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-colour-inversion']).toBe('pictures');
+      expect(res.headers['x-colour-inversion-reason']).toMatch(/^The document holds a (gradient \(shading\)|pattern or gradient fill), which cannot be inverted by changing colours: its pages were inverted as pictures at 150 DPI/);
+      expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1 });
+      expect(plainPageTexts(res.body)).toEqual(['']);
+      expect(meanInverseDistance(renderColour(gradient, 1, 36), renderColour(res.body, 1, 36))).toBeLessThan(6);
+    });
+
+    it('refuses, before drawing anything, a page too large to draw as a picture', async () => {
+      const res = await recolour([pdfUpload(gradientPdf(1, 14400), 'poster.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
       expect(res.status).toBe(400);
       expect(res.json.detail).toMatch(/^A page of "poster.pdf" would be 30000 × 30000 pixels at 150 DPI/);
     });
@@ -256,11 +300,15 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
   describe('raster limit', () => {
     const small = useTestServer({ maxRasterPages: 3 });
 
-    it('refuses to invert more pages than the server draws, and still recolours them', async () => {
+    it('refuses to invert as pictures more pages than the server draws, and still inverts them in their content', async () => {
+      const pictures = await postTool(small, advancedColourTool.endpoint, [pdfUpload(gradientPdf(5))], { replaceAndInvertOption: 'FULL_INVERSION' });
+      expect(pictures.status).toBe(400);
+      expect(pictures.json.detail).toBe('This tool handles documents of up to 3 pages; this one has 5.');
       const pdf = await makePdf(5);
       const inverted = await postTool(small, advancedColourTool.endpoint, [pdfUpload(pdf)], { replaceAndInvertOption: 'FULL_INVERSION' });
-      expect(inverted.status).toBe(400);
-      expect(inverted.json.detail).toBe("This tool handles documents of up to 3 pages; this one has 5.");
+      expect(inverted.status).toBe(200);
+      expect(inverted.headers['x-colour-inversion']).toBe('content');
+      expect(pageCount(inverted.body)).toBe(5);
       const recoloured = await postTool(small, advancedColourTool.endpoint, [pdfUpload(pdf)], { replaceAndInvertOption: 'HIGH_CONTRAST_COLOR' });
       expect(recoloured.status).toBe(200);
     });

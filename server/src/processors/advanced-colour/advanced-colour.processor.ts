@@ -7,7 +7,9 @@ import { recolourPdf } from '../../engines/pikepdf';
 import { readPageSizes } from '../../engines/poppler';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { parseColourValue, type Rgb } from '../../page-marks/colours';
+import type { EngineOptions } from '../../engines/process';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
+import type { Workspace } from '../../workspace/workspace';
 
 type Params = ToolParams<typeof advancedColourTool>;
 
@@ -26,9 +28,12 @@ export const INVERSION_DPI = 150;
  * Advanced Colour Options. High contrast and custom colours: pikepdf rewrites
  * the colours in the content streams (text, lines and thin rules in the text
  * colour; fills and the page in the background colour; pictures untouched), so
- * the text stays text. Full inversion: the pages are inverted exactly (a
- * white Difference-blended cover, pikepdf) and drawn as pictures by
- * Ghostscript. CMYK: Ghostscript's pdfwrite converts every colour.
+ * the text stays text. Full inversion: pikepdf inverts every colour in the
+ * content and every picture, so the text stays text and the size stays; only
+ * content whose inverse is no colour change (shadings, patterns, spot colours,
+ * blend modes) has the pages inverted exactly (a white Difference-blended
+ * cover) and drawn as pictures by Ghostscript, and the answer says so
+ * (X-Colour-Inversion). CMYK: Ghostscript's pdfwrite converts every colour.
  */
 @ToolProcessor(advancedColourTool)
 export class AdvancedColourProcessor implements Processor<typeof advancedColourTool> {
@@ -36,7 +41,7 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof advancedColourTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof advancedColourTool>): Promise<ProcessorOutput<typeof advancedColourTool>> {
     const output = workspace.newPath('.pdf');
     const pages = file.pageCount ?? 1;
     switch (params.replaceAndInvertOption) {
@@ -47,14 +52,9 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
         await recolourPdf(file.path, output, { mode: 'replace', ...customColours(params) }, pages, workspace, engine);
         return { path: output };
       case 'FULL_INVERSION': {
-        const sizes = await readPageSizes(file.path, engine);
-        this.refuseOversizedPictures(file, sizes);
-        const inverted = workspace.newPath('.pdf');
-        await recolourPdf(file.path, inverted, { mode: 'invert' }, sizes.length, workspace, engine);
-        await rasterisePdf(inverted, sizes.length, output, INVERSION_DPI, engine).catch((error: unknown) => {
-          throw error instanceof RasterisationError ? new PdfCorruptedError(file.originalName, error.detail) : error;
-        });
-        return { path: output };
+        const { unsupported } = await recolourPdf(file.path, output, { mode: 'invert-content' }, pages, workspace, engine);
+        if (unsupported === undefined) return { path: output, headers: { 'X-Colour-Inversion': 'content' } };
+        return { path: await this.invertAsPictures(file, workspace, engine), headers: { 'X-Colour-Inversion': 'pictures', 'X-Colour-Inversion-Reason': pictureReason(unsupported) } };
       }
       case 'COLOR_SPACE_CONVERSION':
         await convertToCmyk(file.path, pages, output, engine).catch((error: unknown) => {
@@ -64,6 +64,19 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
     }
   }
 
+  /** The pages inverted exactly (a white Difference-blended cover) and drawn as pictures by Ghostscript, within the raster budgets. */
+  private async invertAsPictures(file: InputFile, workspace: Workspace, engine: EngineOptions): Promise<string> {
+    const sizes = await readPageSizes(file.path, engine);
+    this.refuseOversizedPictures(file, sizes);
+    const inverted = workspace.newPath('.pdf');
+    const output = workspace.newPath('.pdf');
+    await recolourPdf(file.path, inverted, { mode: 'invert' }, sizes.length, workspace, engine);
+    await rasterisePdf(inverted, sizes.length, output, INVERSION_DPI, engine).catch((error: unknown) => {
+      throw error instanceof RasterisationError ? new PdfCorruptedError(file.originalName, error.detail) : error;
+    });
+    return output;
+  }
+
   /** Inverted pages become pictures, only within the raster budgets. */
   private refuseOversizedPictures(file: InputFile, sizes: Parameters<typeof refuseOversizedRendering>[1]): void {
     refuseOversizedRendering(file, sizes, INVERSION_DPI, this.config, {
@@ -71,6 +84,11 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
       request: 'Invert fewer pages at a time, or choose high contrast or custom colours, which keep pages as they are.',
     });
   }
+}
+
+/** Why the pages came back as pictures, for the X-Colour-Inversion-Reason header. e.g. what 'a shading' */
+function pictureReason(what: string): string {
+  return `The document holds ${what}, which cannot be inverted by changing colours: its pages were inverted as pictures at ${INVERSION_DPI} DPI, so their text can no longer be selected or searched.`;
 }
 
 /** The custom colours; the schema gives their defaults while the option is custom. */

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { repairTool } from '@folio/registry';
 import { DAMAGED_PDFS } from '../../../test/corpus/damaged-pdfs';
 import { postTool } from '../../../test/support/http';
@@ -9,20 +10,23 @@ import {
   brokenLengthsPdf,
   brokenOffsetsPdf,
   brokenStreamPdf,
+  cutBeforeCatalog,
+  cutShort,
   hopelessPdf,
   junkBeforeHeaderPdf,
   missingXrefPdf,
   REPAIRABLE_TEXTS,
   repairablePdf,
   truncatedPdf,
+  zeroedStream,
+  zeroedXrefOffsets,
 } from '../../../test/support/repairable-pdfs';
+import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { useTestServer } from '../../../test/support/test-server';
 
 // Engines run on a machine shared with other jobs: seconds a request when it is busy.
 jest.setTimeout(60_000);
 
-const CORRUPT_TEXT =
-  "PDF file appears to be corrupted or damaged. Please try using the 'Repair PDF' feature first to fix the file before proceeding with this operation.";
 const PASSWORD_TEXT = 'The PDF Document is passworded and either the password was not provided or was incorrect';
 
 /** Runs a reader on the PDF: its exit code and everything it printed. */
@@ -43,6 +47,21 @@ function popplerPages(pdf: Buffer): number | undefined {
   const { status, output } = read(pdf, 'pdfinfo', (f) => [f]);
   return status === 0 ? Number(/^Pages:\s+(\d+)/m.exec(output)?.[1]) : undefined;
 }
+
+/** Characters of text Poppler reads in the whole file, white space left out. */
+const textCharacters = (pdf: Buffer) => pageTexts(pdf).join('').replace(/\s+/g, '').length;
+
+/** A manual Debian ships under /usr/share/doc (scripts/install-system-deps.sh installs its package), gunzipped where it is shipped so. */
+function debianPdf(path: string): Buffer {
+  const shipped = readFileSync(path);
+  return path.endsWith('.gz') ? gunzipSync(shipped) : shipped;
+}
+
+/** Ghostscript 9.27's 24-page xfig how-to (xfig-doc): catalog and page tree two thirds in, fonts after them. */
+const XFIG_HOWTO = '/usr/share/doc/xfig/xfig-howto.pdf';
+
+/** What each page of the LibreOffice report says. */
+const REPORT_PAGES = ['Harbour ledger: arrivals in spring', 'Harbour ledger: arrivals in summer', 'Harbour ledger: arrivals in autumn', 'Harbour ledger: arrivals in winter'];
 
 describe('Repair PDF (/api/v1/misc/repair)', () => {
   const server = useTestServer();
@@ -156,14 +175,91 @@ describe('Repair PDF (/api/v1/misc/repair)', () => {
     }
   });
 
+  it('says an intact file had nothing to repair', async () => {
+    const res = await repair(repairablePdf(), 'fine.pdf');
+    expect(res.headers).toMatchObject({ 'x-repair-outcome': 'intact', 'x-repair-method': 'qpdf', 'x-repair-pages': '3', 'x-repair-original-pages': '3' });
+    expect(Number(res.headers['x-repair-text-characters'])).toBe(textCharacters(res.body));
+    expect(res.headers['x-repair-attempts']).toBeUndefined();
+  });
+
+  // Damage done to files other programs wrote: every recovery is tried, the one keeping the most pages and text answers, and says so.
+  describe('files other programs wrote', () => {
+    let report: Buffer;
+    beforeAll(async () => {
+      report = await officeFixture(flatOdt(REPORT_PAGES), '.fodt', 'writer_pdf_Export', '.pdf');
+    });
+
+    it('starts from a LibreOffice report that readers open cleanly', () => {
+      expect(popplerPages(report)).toBe(4);
+      expect(pageTexts(report)).toEqual(REPORT_PAGES);
+    });
+
+    it('rebuilds the page tree of a LibreOffice report cut short before its catalog, which no engine can open: every page and its text', async () => {
+      const damaged = cutBeforeCatalog(report);
+      expect(popplerPages(damaged)).toBeUndefined();
+      const res = await repair(damaged, 'report.pdf');
+      expect(res.status).toBe(200);
+      expect(res.fileName).toBe('report_repaired.pdf');
+      expect(qpdfCheck(res.body).status).toBe(0);
+      expect(popplerPages(res.body)).toBe(4);
+      expect(pageTexts(res.body)).toEqual(REPORT_PAGES);
+      expect(res.headers).toMatchObject({ 'x-repair-outcome': 'repaired', 'x-repair-method': 'page-salvage', 'x-repair-pages': '4' });
+      expect(Number(res.headers['x-repair-text-characters'])).toBe(textCharacters(res.body));
+      expect(res.headers['x-repair-attempts']).toMatch(/^qpdf: nothing; MuPDF: nothing; Ghostscript: nothing; Poppler: nothing; page tree rebuilt: 4 pages, \d+ characters$/);
+    });
+
+    it('reads a LibreOffice report whose cross-reference offsets are all zero, saying what each recovery found', async () => {
+      const res = await repair(zeroedXrefOffsets(report), 'report.pdf');
+      expect(res.status).toBe(200);
+      expect(qpdfCheck(res.body).status).toBe(0);
+      expect(pageTexts(res.body)).toEqual(REPORT_PAGES);
+      expect(res.headers).toMatchObject({ 'x-repair-outcome': 'repaired', 'x-repair-pages': '4' });
+      expect(Number(res.headers['x-repair-text-characters'])).toBe(textCharacters(report));
+      expect(res.headers['x-repair-attempts']).toMatch(/^qpdf: .+; MuPDF: .+; Ghostscript: .+; Poppler: .+$/);
+    });
+
+    it("keeps the other pages of a LibreOffice report whose second page's content is zeroed, and their text", async () => {
+      const damaged = zeroedStream(report, 1);
+      expect(pageTexts(damaged)[1]).toBe('');
+      const res = await repair(damaged, 'report.pdf');
+      expect(res.status).toBe(200);
+      expect(qpdfCheck(res.body).status).toBe(0);
+      expect(popplerPages(res.body)).toBe(4);
+      expect(pageTexts(res.body)).toEqual([REPORT_PAGES[0], '', REPORT_PAGES[2], REPORT_PAGES[3]]);
+      expect(res.headers).toMatchObject({ 'x-repair-outcome': 'repaired', 'x-repair-pages': '4', 'x-repair-original-pages': '4' });
+    });
+
+    it('recovers the text of a Debian manual cut 10% short, which Ghostscript alone redraws without its fonts', async () => {
+      const original = debianPdf(XFIG_HOWTO);
+      const res = await repair(cutShort(original, 0.9), 'xfig-howto.pdf');
+      expect(res.status).toBe(200);
+      expect(qpdfCheck(res.body).status).toBe(0);
+      expect(popplerPages(res.body)).toBe(popplerPages(original));
+      expect(textCharacters(res.body)).toBeGreaterThan(0.95 * textCharacters(original));
+      expect(pageTexts(res.body)[0]).toContain('Using XFig');
+      expect(res.headers['x-repair-pages']).toBe(String(popplerPages(original)));
+      expect(res.headers['x-repair-attempts']).toMatch(/Ghostscript: 24 pages, \d+ characters/);
+    });
+
+    it('says a Debian manual cut in half, before its first page object, is beyond repair: no page to recover', async () => {
+      const res = await repair(cutShort(debianPdf(XFIG_HOWTO), 0.5), 'xfig-howto.pdf');
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ type: '/errors/pdf-beyond-repair', title: 'PDF Beyond Repair' });
+      expect(res.json.detail).toMatch(/^Nothing could be recovered from "xfig-howto.pdf"/);
+      expect(res.json.detail).not.toMatch(/Repair PDF/);
+    });
+  });
+
   describe('refuses', () => {
     it.each([
       ['bytes that only start like a PDF', CORRUPT_PDF],
       ['a file with no object in it', hopelessPdf()],
-    ])('%s as beyond repair: 400 E001, not a blank page', async (_, content) => {
+    ])('%s as beyond repair, saying so rather than pointing to Repair PDF itself', async (_, content) => {
       const res = await repair(content);
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ type: '/errors/pdf-corrupted', errorCode: 'E001', detail: CORRUPT_TEXT });
+      expect(res.json).toMatchObject({ type: '/errors/pdf-beyond-repair', errorCode: 'E001' });
+      expect(res.json.detail).toMatch(/^Nothing could be recovered from "ledger.pdf": qpdf, MuPDF, Ghostscript and Poppler each tried/);
+      expect(res.json.detail).not.toMatch(/Repair PDF/);
     });
 
     it('a file that needs a user password', async () => {
