@@ -9,8 +9,9 @@ const LARGEST = 14_400;
 /**
  * Add Image to PDF: a PNG, JPEG or SVG drawn with its lower-left corner at x, y
  * (points from the lower-left corner of the page as shown) on the first page or
- * on every page, one pixel a point unless a size is asked for. An SVG stays
- * vectors. Each page gets one more content stream; nothing is re-rendered.
+ * on every page, one pixel a point (shrunk to fit the page) unless a width is
+ * asked for; an image that would run off the page is refused, never cut off
+ * unannounced. An SVG stays vectors. Each page gets one more content stream; nothing is re-rendered.
  */
 export const addImageTool = defineTool({
   id: 'add-image',
@@ -49,12 +50,13 @@ export const addImageTool = defineTool({
       help: 'Add the image to every page, not only the first.',
       default: false,
     }),
+    // A page extra (the spec's page sends only the two files): without it a photo is placed one pixel a point.
     width: number({
       label: 'Width',
-      help: 'Points; with no height, the height follows the image’s proportions. Left out, one pixel is one point.',
+      help: 'In points (A4 is 595 wide); the height follows the image’s proportions. Left blank, one pixel is one point, shrunk if need be to fit the page.',
+      placeholder: 'Fit the page',
       greaterThan: 0,
       max: LARGEST,
-      apiOnly: true,
       invalid: notInSpec('Width must be greater than 0 and at most 14400 points.', 'an option of ours: the reference always draws one pixel a point'),
     }),
     height: number({

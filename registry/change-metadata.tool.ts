@@ -12,6 +12,7 @@ function infoText(label: string, help?: string) {
     label,
     ...(help ? { help } : {}),
     visibleWhen: KEEP,
+    widget: 'document-info',
     maxLength: 10_000,
     invalid: notInSpec(`${label} may be at most 10000 characters.`, 'a limit of ours: the reference takes any length'),
   });
@@ -24,6 +25,7 @@ function infoDate(label: string) {
     placeholder: 'yyyy/MM/dd HH:mm:ss',
     help: 'As yyyy/MM/dd HH:mm:ss, in the server’s time zone.',
     visibleWhen: KEEP,
+    widget: 'document-info',
     maxLength: 100,
     invalid: notInSpec(`${label} must be in the format yyyy/MM/dd HH:mm:ss.`, REFERENCE),
   });
@@ -46,12 +48,13 @@ export const changeMetadataTool = defineTool({
 
   input: singlePdfInput(),
 
-  // The spec's order (§7). The reference replaces, it does not patch: a standard
-  // field left out removes that entry from the document (docs/compatibility.md).
+  // The spec's order (§7). Unlike the reference, which replaces, a standard field
+  // left out keeps the document's entry; 'undefined' (the reference's word for
+  // "remove") removes it (docs/compatibility.md).
   fields: {
     deleteAll: checkbox({
       label: 'Delete all metadata',
-      help: 'Removes every entry, the XMP metadata and PieceInfo. Otherwise every field below is written as given: a field left blank removes that entry from the document.',
+      help: 'Removes every entry, the XMP metadata and PieceInfo. Otherwise the fields below show what the file says: what you change is written, what you clear is removed, and the rest stays as it is.',
       default: false,
     }),
     author: infoText('Author'),
@@ -64,15 +67,15 @@ export const changeMetadataTool = defineTool({
     title: infoText('Title'),
     trapped: select({
       label: 'Trapped',
-      help: 'Whether the document has been prepared for printing with colour trapping.',
+      help: 'Whether the document has been prepared for printing with colour trapping. Left as the file has it unless you choose.',
       options: [
         { value: 'True', label: 'True' },
         { value: 'False', label: 'False' },
         { value: 'Unknown', label: 'Unknown' },
       ],
       caseInsensitive: true,
-      default: 'False',
       visibleWhen: KEEP,
+      widget: 'document-info',
       invalid: notInSpec('Trapped must be True, False or Unknown.', REFERENCE),
     }),
     // Named as the reference's map of request parameters; the page sends customKey1/customValue1...
@@ -88,6 +91,9 @@ export const changeMetadataTool = defineTool({
       visibleWhen: KEEP,
     }),
   },
+
+  // The page's fields start from the file's values; only what differs is sent.
+  requestEnhancer: 'document-info-changes',
 
   action: { label: 'Update Metadata', busyLabel: 'Processing...' },
   result: { kind: 'pdf' },

@@ -5,6 +5,6 @@
  * HTML: asks for one self-contained HTML file instead of the API's ZIP). Strings
  * only; web/src/request-enhancers/index.ts maps each key to its function.
  */
-export const REQUEST_ENHANCER_KEYS = ['crop-box', 'single-html-file'] as const;
+export const REQUEST_ENHANCER_KEYS = ['crop-box', 'single-html-file', 'document-info-changes'] as const;
 
 export type RequestEnhancerKey = (typeof REQUEST_ENHANCER_KEYS)[number];

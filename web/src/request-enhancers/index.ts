@@ -1,5 +1,6 @@
 import type { RequestEnhancerKey } from '@folio/registry';
 import { cropBox } from './crop-box';
+import { documentInfoChanges } from './document-info-changes';
 import { singleHtmlFile } from './single-html-file';
 import type { RequestEnhancer } from './request-enhancer';
 
@@ -7,6 +8,7 @@ import type { RequestEnhancer } from './request-enhancer';
 export const REQUEST_ENHANCERS = {
   'crop-box': cropBox,
   'single-html-file': singleHtmlFile,
+  'document-info-changes': documentInfoChanges,
 } satisfies Record<RequestEnhancerKey, RequestEnhancer>;
 
 export type { RequestEnhancer };

@@ -1,6 +1,7 @@
 import type { WidgetKey } from '@folio/registry';
 import { BookmarkEditorWidget } from './bookmark-editor/BookmarkEditorWidget';
 import { CheckboxWidget } from './CheckboxWidget';
+import { DocumentInfoWidget } from './document-info/DocumentInfoWidget';
 import { ChoicesWidget } from './ChoicesWidget';
 import { ColorWidget } from './ColorWidget';
 import { EntriesWidget } from './EntriesWidget';
@@ -35,6 +36,7 @@ export const WIDGETS = {
   'section-grid': SectionGridWidget,
   'bookmark-editor': BookmarkEditorWidget,
   'pipeline-editor': LazyPipelineEditorWidget,
+  'document-info': DocumentInfoWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';

@@ -216,6 +216,30 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
       }
     });
 
+    it('shrinks a 720-pixel photo to fit an A4 page rather than cut it off, when no width is asked for', async () => {
+      // Blue, with a red band down its right-most 36 pixels: cut off, the band would be missing.
+      const photo = execFileSync('/usr/bin/convert-im6.q16', ['-size', '720x480', 'xc:#1030d0', '-fill', '#e01010', '-draw', 'rectangle 684,0 719,479', '-quality', '92', 'jpeg:-']);
+      const res = await addImage([pdfUpload(reportlabA4()), jpeg(photo)], { x: 0, y: 0 });
+      expect(res.status).toBe(200);
+      const page = renderColour(res.body, 1, 72);
+      expect([page.width, page.height]).toEqual([596, 842]);
+      // 720 × 480 px scaled by 595.3 / 720: 595.3 × 396.9 pt from the bottom-left corner, the red band its last 30 pt.
+      expect(near(pixelAt(page, 590, 842 - 200), [224, 16, 16], 40)).toBe(true);
+      expect(near(pixelAt(page, 560, 842 - 200), [16, 48, 208], 40)).toBe(true);
+      expect(near(pixelAt(page, 300, 842 - 392), [16, 48, 208], 40)).toBe(true);
+      expect(pixelAt(page, 300, 842 - 402)).toEqual([255, 255, 255]);
+    });
+
+    it('refuses, with the room there is, a width or a corner that would put the image off the page', async () => {
+      const a4 = reportlabA4();
+      const wide = await addImage([pdfUpload(a4), jpeg(flatJpeg(720, 480, '#000000'))], { x: 100, y: 0, width: 600 });
+      expect(wide.status).toBe(400);
+      expect(wide.json.detail).toBe('The image, 600 × 400 pt at 100, 0, would run off page 1 (595.3 × 841.9 pt): there it can be at most 495.3 pt wide and 841.9 pt high.');
+      const outside = await addImage([pdfUpload(a4), jpeg(flatJpeg(72, 48, '#000000'))], { x: -20, y: 900 });
+      expect(outside.status).toBe(400);
+      expect(outside.json.detail).toBe('The image’s lower-left corner, at -20, 900, is off page 1 (595.3 × 841.9 pt): X and Y must be inside the page.');
+    });
+
     it('refuses coordinates and sizes out of range', async () => {
       const pdf = await makePdf(1);
       const cases: [Record<string, string | number>, string][] = [
@@ -241,6 +265,19 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
     });
   });
 });
+
+/** A one-page A4 report written by reportlab. */
+function reportlabA4(): Buffer {
+  const script = [
+    'import sys',
+    'from reportlab.lib.pagesizes import A4',
+    'from reportlab.pdfgen import canvas',
+    'c = canvas.Canvas(sys.stdout.buffer, pagesize=A4)',
+    'c.drawString(72, 760, "Quarterly report")',
+    'c.save()',
+  ].join('\n');
+  return execFileSync('/usr/bin/python3', ['-c', script]);
+}
 
 /** Whether pixel `i` of a colour rendering is the test picture's blue. */
 function isBlue(image: ColourImage, i: number): boolean {

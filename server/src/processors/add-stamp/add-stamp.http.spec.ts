@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { addStampTool } from '@folio/registry';
 import { postTool, type Upload } from '../../../test/support/http';
@@ -232,6 +233,53 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       const rgb = renderColour((await stamp([pdfUpload(pdf)], { ...text, rotation: 45 })).body, 1, 36);
       expect(colouredShare(rgb, { left: c.right - 40, top: c.top, right: c.right, bottom: c.top + 40 })).toBeGreaterThan(0.05);
       expect(colouredShare(rgb, { left: c.right - 40, top: c.bottom - 40, right: c.right, bottom: c.bottom })).toBe(0);
+    });
+  });
+
+  describe('turned stamps stay on the page', () => {
+    /** A blank A4 page written by reportlab (595.28 × 841.89 pt): the medium margin is 0.035 × 718.58 = 25.15 pt. */
+    const a4 = () => execFileSync('/usr/bin/python3', ['-c', 'import sys\nfrom reportlab.lib.pagesizes import A4\nfrom reportlab.pdfgen import canvas\nc = canvas.Canvas(sys.stdout.buffer, pagesize=A4)\nc.showPage()\nc.save()']);
+    const [WIDTH, HEIGHT, MARGIN] = [595.28, 841.89, 25.15];
+
+    /** Pixels darker than mid-grey: the stamp's ink. */
+    const inked = (page: { pixels: Uint8Array | Buffer | number[] }) => Array.from(page.pixels).filter((value) => value < 128).length;
+
+    it.each([
+      [3, 15],
+      [3, -15],
+      [1, 30],
+      [9, 15],
+      [7, -40],
+    ])('text at position %i turned %i° shows whole, inside the margins, at the margin the position names', async (position, rotation) => {
+      const pdf = a4();
+      const text = { stampText: 'APPROVED BY FINANCE', fontSize: 40, position, opacity: 1 };
+      const [flat] = await renderPages((await stamp([pdfUpload(pdf)], text)).body, 72);
+      const res = await stamp([pdfUpload(pdf)], { ...text, rotation });
+      expect(res.status).toBe(200);
+      const [turned] = await renderPages(res.body, 72);
+      // Nothing cut: as much ink as upright (turning changes only the anti-aliasing).
+      expect(inked(turned) / inked(flat)).toBeGreaterThan(0.93);
+      const box = inkBox(turned)!;
+      // The ink keeps inside the margins; on the named sides it comes within the line's spacing of them.
+      for (const side of [box.left, box.top, WIDTH - box.right, HEIGHT - box.bottom]) expect(side).toBeGreaterThan(MARGIN - 2);
+      const column = position % 3;
+      const row = Math.floor((position - 1) / 3);
+      const near = [column === 1 && box.left, column === 0 && WIDTH - box.right, row === 0 && box.top, row === 2 && HEIGHT - box.bottom].filter((side) => side !== false);
+      for (const side of near) expect(side).toBeLessThan(MARGIN + 16);
+    });
+
+    it('an image at position 3 turned 15°: its turned box exactly at the margins', async () => {
+      const res = await stamp([pdfUpload(a4()), imageUpload(flatPng(200, 100, '#000000'))], { stampType: 'image', fontSize: 100, position: 3, rotation: 15, opacity: 1 });
+      expect(res.status).toBe(200);
+      const box = inkBox((await renderPages(res.body, 72))[0])!;
+      const radians = (15 * Math.PI) / 180;
+      // 200 × 100 pt turned 15°: 219.07 × 148.36 pt.
+      // Within 3 pt: a turned edge's anti-aliasing inks a pixel or two beyond it.
+      const within = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(3);
+      within(box.right - box.left, 200 * Math.cos(radians) + 100 * Math.sin(radians));
+      within(box.bottom - box.top, 200 * Math.sin(radians) + 100 * Math.cos(radians));
+      within(WIDTH - box.right, MARGIN);
+      within(box.top, MARGIN);
     });
   });
 

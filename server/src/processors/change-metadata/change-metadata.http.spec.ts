@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { changeMetadataTool } from '@folio/registry';
 import { read } from '../../../test/support/active-content-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
+import { FODT_NAMESPACES } from '../../../test/support/office-fixtures';
 import { writePdf } from '../../../test/support/pdf-writer';
-import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts } from '../../../test/support/pdfs';
+import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
 /**
@@ -39,6 +43,38 @@ function structureOf(pdf: Buffer): { trailer: Record<string, unknown>; catalog: 
   const objects = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', f])).qpdf[1];
   const trailer = objects.trailer.value;
   return { trailer, catalog: objects[`obj:${trailer['/Root']}`].value };
+}
+
+/** The XMP packet as pikepdf reads it, properties named prefix:local. e.g. { 'dc:title': 'Report' } */
+function pikepdfXmp(pdf: Buffer): Record<string, unknown> {
+  const script = [
+    'import json, sys, pikepdf',
+    'prefixes = {"http://purl.org/dc/elements/1.1/": "dc", "http://ns.adobe.com/xap/1.0/": "xmp", "http://ns.adobe.com/pdf/1.3/": "pdf", "http://www.aiim.org/pdfa/ns/id/": "pdfaid"}',
+    'def name(key):',
+    '    ns, local = key[1:].split("}")',
+    '    return prefixes.get(ns, ns) + ":" + local',
+    'with pikepdf.open(sys.argv[1]) as pdf:',
+    '    print(json.dumps({name(k): v for k, v in pdf.open_metadata().items()}))',
+  ].join('\n');
+  return JSON.parse(read(pdf, '/usr/bin/python3', (f) => ['-c', script, f]));
+}
+
+/**
+ * A report LibreOffice wrote as PDF/A-2b (so with an XMP packet of its own):
+ * title, subject, keywords, author, creation date. Run as a command with a
+ * profile of its own: the engine's bridge takes no export options.
+ */
+function libreOfficeReport(): Buffer {
+  const fodt = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document ${FODT_NAMESPACES} xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:meta><dc:title>Quarterly report</dc:title><dc:subject>Figures</dc:subject><meta:keyword>finance</meta:keyword><meta:keyword>q3</meta:keyword><dc:creator>Old author</dc:creator><meta:initial-creator>Old author</meta:initial-creator></office:meta>
+<office:body><office:text><text:p>Quarterly report</text:p></office:text></office:body></office:document>`;
+  return withTempDir((dir) => {
+    writeFileSync(join(dir, 'report.fodt'), fodt);
+    const filter = 'pdf:writer_pdf_Export:{"SelectPdfVersion":{"type":"long","value":"2"}}';
+    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', filter, '--outdir', dir, join(dir, 'report.fodt')], { stdio: 'ignore', timeout: 120_000 });
+    return readFileSync(join(dir, 'report.pdf'));
+  });
 }
 
 const XMP = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -166,21 +202,50 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     expect(exifOf(res.body)['ExifTool:Warning']).toBeUndefined();
   });
 
-  it('replaces rather than patches: a standard field left out is removed from the dictionary and the packet', async () => {
+  it('patches rather than replaces: a standard field left out keeps its entry in the dictionary and the packet', async () => {
     const res = await update({ author: 'New author' });
     expect(res.status).toBe(200);
     const info = infoOf(res.body);
-    expect(info.Author).toBe('New author');
-    for (const removed of ['Title', 'Producer', 'CreationDate']) expect(info[removed]).toBeUndefined();
-    // Custom entries the document had stay; Trapped takes the spec's default.
-    expect(info).toMatchObject({ Dept: 'Sales', 'Hash#41': 'kept' });
-    expect(exifOf(res.body)['PDF:Trapped']).toBe(false);
+    expect(info).toMatchObject({ Author: 'New author', Title: 'Old title', Producer: 'Old producer', CreationDate: '2020-01-01T00:00:00Z', Dept: 'Sales', 'Hash#41': 'kept' });
+    // Trapped is written only when chosen.
+    expect(exifOf(res.body)['PDF:Trapped']).toBeUndefined();
+    const xmp = xmpTags(res.body);
+    // The packet's own title and creator tool are not the request's to change: they stay as the packet had them.
+    expect(xmp).toMatchObject({ 'XMP-dc:Title': 'Old XMP title', 'XMP-xmp:CreatorTool': 'Old tool', 'XMP-dc:Creator': ['New author'] });
+    expect(xmp['XMP-pdf:Trapped']).toBeUndefined();
+  });
+
+  it('removes an entry sent as the literal undefined (the reference’s word for it) from the dictionary and the packet', async () => {
+    const res = await update({ title: 'undefined', creationDate: 'undefined' });
+    expect(res.status).toBe(200);
+    const info = infoOf(res.body);
+    expect(info.Title).toBeUndefined();
+    expect(info.CreationDate).toBeUndefined();
+    expect(info).toMatchObject({ Author: 'Old author', Producer: 'Old producer' });
     const xmp = xmpTags(res.body);
     expect(xmp['XMP-dc:Title']).toBeUndefined();
-    expect(xmp['XMP-xmp:CreatorTool']).toBeUndefined();
-    expect(xmp['XMP-dc:Creator']).toEqual(['New author']);
-    expect(xmp['XMP-pdf:Trapped']).toBe(false);
+    expect(xmp['XMP-xmp:CreatorTool']).toBe('Old tool');
   });
+
+  it('keeps everything but the author of a LibreOffice report given only an author, as the page and an API client send it', async () => {
+    const report = { name: 'report.pdf', content: libreOfficeReport() };
+    const before = infoOf(report.content);
+    expect(before).toMatchObject({ Title: 'Quarterly report', Subject: 'Figures', Keywords: 'finance, q3', Author: 'Old author', Creator: 'Writer' });
+    expect(before.CreationDate).toMatch(/^\d{4}-/);
+    const beforeXmp = pikepdfXmp(report.content);
+    expect(beforeXmp).toMatchObject({ 'dc:title': 'Quarterly report', 'dc:description': 'Figures', 'pdf:Keywords': 'finance, q3', 'pdfaid:part': '2' });
+
+    const res = await update({ author: 'Grace Hopper' }, report);
+    expect(res.status).toBe(200);
+    expect(infoOf(res.body)).toEqual({ ...before, Author: 'Grace Hopper' });
+    const after = pikepdfXmp(res.body);
+    const { 'xmp:MetadataDate': metadataDate, ...afterRest } = after;
+    expect(metadataDate).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const { 'xmp:MetadataDate': _, ...beforeRest } = beforeXmp;
+    expect(afterRest).toEqual({ ...beforeRest, 'dc:creator': ['Grace Hopper'] });
+    expect(structureOf(res.body).trailer['/Info']).toBeDefined();
+    expect(exifOf(res.body)['PDF:Trapped']).toBeUndefined();
+  }, 120_000);
 
   it('takes custom entries as numbered parts, bracketed parts or a JSON map; an empty value removes one', async () => {
     const numbered = await update({ title: 'T', customKey1: 'Room', customValue1: '12', customKey2: 'Dept', customValue2: '' });
@@ -195,7 +260,7 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     const json = await update({ title: 'T', allRequestParams: JSON.stringify({ Floor: '3', title: 'Not this', Trapped: 'True', deleteAll: 'true' }) });
     expect(json.status).toBe(200);
     expect(infoOf(json.body)).toMatchObject({ Title: 'T', Floor: '3' });
-    expect(exifOf(json.body)['PDF:Trapped']).toBe(false);
+    expect(exifOf(json.body)['PDF:Trapped']).toBeUndefined();
   });
 
   it('writes custom names a PDF name must escape (spaces, #, non-Latin letters) so readers get them back as typed', async () => {
@@ -222,7 +287,8 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     const res = await update({ title: 'Fresh', customKey1: 'Room', customValue1: 'North' }, bare);
     expect(res.status).toBe(200);
     expect(infoOf(res.body)).toMatchObject({ Title: 'Fresh', Room: 'North' });
-    expect(xmpTags(res.body)).toMatchObject({ 'XMP-dc:Title': 'Fresh', 'XMP-pdfx:Room': 'North', 'XMP-pdf:Trapped': false });
+    expect(xmpTags(res.body)).toMatchObject({ 'XMP-dc:Title': 'Fresh', 'XMP-pdfx:Room': 'North' });
+    expect(xmpTags(res.body)['XMP-pdf:Trapped']).toBeUndefined();
     expect(pageTexts(res.body)).toEqual(['doc page 1', 'doc page 2']);
   });
 

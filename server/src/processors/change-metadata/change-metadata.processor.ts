@@ -4,7 +4,7 @@ import { decodedStreamSize, readSomeObjects, readStreamText, updateObjects, type
 import type { EngineOptions } from '../../engines/process';
 import { asDict, isReference } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
-import { buildDocumentInfo, xmpNow } from './document-info';
+import { buildDocumentInfo, xmpNow, type Change } from './document-info';
 import { forUpdate } from './json-names';
 import { updateXmpPacket } from './xmp-packet';
 
@@ -31,23 +31,23 @@ export class ChangeMetadataProcessor implements Processor<typeof changeMetadataT
       delete doc.catalog['/PieceInfo'];
     } else {
       const { fields } = changeMetadataTool;
-      const { info, mirrored } = buildDocumentInfo(
+      const { info, ...mirrored } = buildDocumentInfo(
         doc.info,
         {
-          title: given(params.title),
-          author: given(params.author),
-          subject: given(params.subject),
-          keywords: given(params.keywords),
-          creator: given(params.creator),
-          producer: given(params.producer),
-          creationDate: given(params.creationDate),
-          modificationDate: given(params.modificationDate),
+          title: changeOf(params.title),
+          author: changeOf(params.author),
+          subject: changeOf(params.subject),
+          keywords: changeOf(params.keywords),
+          creator: changeOf(params.creator),
+          producer: changeOf(params.producer),
+          creationDate: changeOf(params.creationDate),
+          modificationDate: changeOf(params.modificationDate),
           trapped: params.trapped,
           custom: params.allRequestParams,
         },
         { creationDate: fields.creationDate.invalid, modificationDate: fields.modificationDate.invalid },
       );
-      const packet = updateXmpPacket(await readXmp(file.path, doc.catalog['/Metadata'], engine), { ...mirrored, metadataDate: xmpNow() });
+      const packet = updateXmpPacket(await readXmp(file.path, doc.catalog['/Metadata'], engine), mirrored, xmpNow());
 
       // New objects rather than edits of the old ones: a hostile file's /Info may be its catalog.
       const infoRef = `${++maxObjectId} 0 R`;
@@ -66,9 +66,14 @@ export class ChangeMetadataProcessor implements Processor<typeof changeMetadataT
   }
 }
 
-/** A text the request really gives: the reference's page sent the literal 'undefined' for an empty field. */
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value === 'undefined' ? undefined : value;
+/**
+ * What a standard field asks: left out (or blank) leaves the entry as it is;
+ * the literal 'undefined', which the reference's page sent for a cleared field
+ * and the reference reads as "remove", removes it; any other text replaces it.
+ */
+function changeOf(value: string | undefined): Change<string> {
+  if (value === 'undefined') return null;
+  return value;
 }
 
 /** Keys of a cross-reference stream's dictionary, which qpdf lists as the trailer's: they describe the old file's layout, not the document. */

@@ -6,9 +6,11 @@ import type { XmpValues } from './xmp-packet';
 
 /**
  * The new document information dictionary, in qpdf's JSON form, from the
- * request and the old dictionary. As in the reference, the standard entries
- * are replaced, not patched: one the request leaves out is removed. Custom
- * entries the document has stay unless the request names them.
+ * request and the old dictionary. Unlike the reference, which replaces the
+ * standard entries, the request patches them: a field left out keeps the
+ * document's entry, the reference's literal `undefined` removes it
+ * (docs/compatibility.md). Custom entries the document has stay unless the
+ * request names them.
  */
 
 /** The standard fields of the tool, as the schema parses them. */
@@ -17,8 +19,11 @@ type StandardFields = Pick<
   'title' | 'author' | 'subject' | 'keywords' | 'creator' | 'producer' | 'creationDate' | 'modificationDate' | 'trapped'
 >;
 
+/** What the request asks of one standard entry: `undefined` leaves it as it is, `null` removes it, a value replaces it. */
+export type Change<T> = T | null | undefined;
+
 /** The request's standard values, dates as typed (yyyy/MM/dd HH:mm:ss), and its custom entries. */
-export type InfoRequest = Partial<StandardFields> & { custom?: readonly Entry[] };
+export type InfoRequest = { [K in keyof StandardFields]?: Change<NonNullable<StandardFields[K]>> } & { custom?: readonly Entry[] };
 
 /** Messages for a date that is not a date, per field. */
 export interface DateMessages {
@@ -26,8 +31,12 @@ export interface DateMessages {
   modificationDate: string;
 }
 
+/** The dictionary's standard text keys, by the field that sets each. */
+const TEXT_KEYS = { title: '/Title', author: '/Author', subject: '/Subject', keywords: '/Keywords', creator: '/Creator', producer: '/Producer' } as const;
+const DATE_KEYS = { creationDate: '/CreationDate', modificationDate: '/ModDate' } as const;
+
 /** The dictionary's standard keys, which only the standard fields set. */
-const STANDARD_KEYS = ['/Title', '/Author', '/Subject', '/Keywords', '/Creator', '/Producer', '/CreationDate', '/ModDate', '/Trapped'];
+const STANDARD_KEYS: readonly string[] = [...Object.values(TEXT_KEYS), ...Object.values(DATE_KEYS), '/Trapped'];
 
 /**
  * Names a custom entry may not take: the tool's own fields (the reference's
@@ -42,33 +51,39 @@ const IGNORED_CUSTOM_KEYS = new Set(
 const MAX_NAME_BYTES = 127;
 const MAX_CUSTOM_VALUE = 10_000;
 
+/** Packet values: what changes (for a packet being edited) and what the whole new dictionary says (for a new packet). */
+export interface MirroredValues {
+  changed: Omit<XmpValues, 'metadataDate'>;
+  whole: Omit<XmpValues, 'metadataDate'>;
+}
+
 /** The new dictionary, and the values the XMP packet mirrors. Throws InvalidInputError for a bad date or custom key. */
 export function buildDocumentInfo(
   old: Readonly<Record<string, unknown>> | undefined,
   request: InfoRequest,
   messages: DateMessages,
-): { info: Record<string, unknown>; mirrored: Omit<XmpValues, 'metadataDate'> } {
-  const creation = request.creationDate === undefined ? undefined : parseRequestDate(request.creationDate, messages.creationDate);
-  const modification = request.modificationDate === undefined ? undefined : parseRequestDate(request.modificationDate, messages.modificationDate);
+): { info: Record<string, unknown> } & MirroredValues {
+  const dateOf = (field: keyof typeof DATE_KEYS) => {
+    const value = request[field];
+    return typeof value === 'string' ? parseRequestDate(value, messages[field]) : value;
+  };
+  const creation = dateOf('creationDate');
+  const modification = dateOf('modificationDate');
   const custom = customEntries(request.custom ?? []);
 
   const info: Record<string, unknown> = {};
-  const setText = (key: string, value: string | undefined) => {
-    if (value !== undefined) info[key] = `u:${value}`;
+  for (const [key, value] of Object.entries(old ?? {})) info[forUpdate(key) as string] = forUpdate(value);
+  const apply = (key: string, change: Change<unknown>) => {
+    if (change === null) delete info[key];
+    else if (change !== undefined) info[key] = change;
   };
-  setText('/Title', request.title);
-  setText('/Author', request.author);
-  setText('/Subject', request.subject);
-  setText('/Keywords', request.keywords);
-  setText('/Creator', request.creator);
-  setText('/Producer', request.producer);
-  setText('/CreationDate', creation?.pdf);
-  setText('/ModDate', modification?.pdf);
-  if (request.trapped) info['/Trapped'] = `/${request.trapped}`;
-
-  for (const [key, value] of Object.entries(old ?? {})) {
-    if (!STANDARD_KEYS.includes(key)) info[forUpdate(key) as string] = forUpdate(value);
+  for (const [field, key] of Object.entries(TEXT_KEYS)) {
+    const value = request[field as keyof typeof TEXT_KEYS];
+    apply(key, typeof value === 'string' ? `u:${value}` : value);
   }
+  apply(DATE_KEYS.creationDate, creation && `u:${creation.pdf}`);
+  apply(DATE_KEYS.modificationDate, modification && `u:${modification.pdf}`);
+  apply('/Trapped', request.trapped && `/${request.trapped}`);
   for (const { key, value } of custom) {
     const name = jsonName(key);
     if (value === '') delete info[name];
@@ -80,21 +95,53 @@ export function buildDocumentInfo(
     const text = STANDARD_KEYS.includes(name) ? undefined : textOf(value);
     return text === undefined ? [] : [{ key: nameOfJsonKey(name), value: text }];
   });
+  const textAt = (key: string) => textOf(info[key]);
+  const trappedAt = () => {
+    const name = info['/Trapped'];
+    return name === '/True' || name === '/False' || name === '/Unknown' ? (name.slice(1) as NonNullable<StandardFields['trapped']>) : undefined;
+  };
   return {
     info,
-    mirrored: {
+    changed: {
       title: request.title,
       author: request.author,
       subject: request.subject,
       keywords: request.keywords,
       creator: request.creator,
       producer: request.producer,
-      creationDate: creation?.xmp,
-      modificationDate: modification?.xmp,
+      creationDate: creation && creation.xmp,
+      modificationDate: modification && modification.xmp,
       trapped: request.trapped,
       custom: mirroredCustom,
     },
+    whole: {
+      title: textAt('/Title'),
+      author: textAt('/Author'),
+      subject: textAt('/Subject'),
+      keywords: textAt('/Keywords'),
+      creator: textAt('/Creator'),
+      producer: textAt('/Producer'),
+      creationDate: xmpDateOf(textAt('/CreationDate')),
+      modificationDate: xmpDateOf(textAt('/ModDate')),
+      trapped: trappedAt(),
+      custom: mirroredCustom,
+    },
   };
+}
+
+/**
+ * A PDF date (`D:YYYYMMDDHHmmSSOHH'mm'`, every part after the year optional) as
+ * XMP writes it, or undefined when it is not one. e.g. D:20240102030405+01'00' → 2024-01-02T03:04:05+01:00
+ */
+export function xmpDateOf(pdfDate: string | undefined): string | undefined {
+  const match = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:(Z)|([+-])(\d{2})'?(\d{2})?'?)?/.exec(pdfDate?.trim() ?? '');
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second, zulu, sign, offsetHours, offsetMinutes] = match;
+  if (!month) return year;
+  if (!day) return `${year}-${month}`;
+  if (!hour) return `${year}-${month}-${day}`;
+  const zone = zulu ? 'Z' : sign ? `${sign}${offsetHours}:${offsetMinutes ?? '00'}` : '';
+  return `${year}-${month}-${day}T${hour}:${minute ?? '00'}:${second ?? '00'}${zone}`;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { Entry } from '@folio/registry';
-import type { InfoRequest } from './document-info';
+import type { InfoRequest, MirroredValues } from './document-info';
 
 /**
  * The document's XMP packet brought in line with its information dictionary:
  * the properties that mirror the dictionary (dc:title, dc:creator,
  * dc:description, dc:subject, pdf:Keywords, pdf:Producer, pdf:Trapped,
  * xmp:CreatorTool, xmp:CreateDate, xmp:ModifyDate, xmp:MetadataDate and the
- * pdfx: custom entries) are taken out wherever the old packet had them and
- * written once, in a description of their own. A PDF/A document's packet gets
+ * pdfx: custom entries) that the request changes are taken out wherever the
+ * old packet had them and written once, in a description of their own; those
+ * of fields the request leaves alone stay as they were. A PDF/A document's packet gets
  * no pdfx: entries: PDF/A takes only the schemas it predefines unless the
  * packet describes others. Everything else in the old
  * packet (PDF/A identification, rights, history, other schemas) is kept byte
@@ -26,32 +27,60 @@ const NS = {
 /** The PDF/A identification schema (pdfaid:part, pdfaid:conformance). */
 const PDFA_ID = 'http://www.aiim.org/pdfa/ns/id/';
 
-/** Properties this module owns, by namespace; `'*'` owns the whole namespace. */
-const MANAGED: Readonly<Record<string, readonly string[] | '*'>> = {
-  [NS.dc]: ['title', 'creator', 'description', 'subject'],
-  [NS.xmp]: ['CreatorTool', 'CreateDate', 'ModifyDate', 'MetadataDate'],
-  [NS.pdf]: ['Keywords', 'Producer', 'Trapped'],
-  [NS.pdfx]: '*',
+type StandardValues = Omit<InfoRequest, 'custom'>;
+
+/** The properties that mirror each standard field, as [namespace, local name]. */
+const PROPERTIES_OF: Readonly<Record<keyof StandardValues, readonly (readonly [string, string])[]>> = {
+  title: [[NS.dc, 'title']],
+  author: [[NS.dc, 'creator']],
+  subject: [[NS.dc, 'description']],
+  keywords: [[NS.dc, 'subject'], [NS.pdf, 'Keywords']],
+  creator: [[NS.xmp, 'CreatorTool']],
+  producer: [[NS.pdf, 'Producer']],
+  creationDate: [[NS.xmp, 'CreateDate']],
+  modificationDate: [[NS.xmp, 'ModifyDate']],
+  trapped: [[NS.pdf, 'Trapped']],
 };
 
-/** What the packet says, as the information dictionary says it. Dates in XMP form (ISO 8601 with offset). */
-export type XmpValues = Omit<InfoRequest, 'custom'> & {
+/** Properties a rewrite owns, by namespace (`'*'`: the whole namespace): the changed fields', the metadata date and the custom entries. */
+function managedBy(values: XmpValues): Readonly<Record<string, readonly string[] | '*'>> {
+  const managed: Record<string, string[] | '*'> = { [NS.xmp]: ['MetadataDate'], [NS.pdfx]: '*' };
+  for (const [field, properties] of Object.entries(PROPERTIES_OF)) {
+    if (values[field as keyof StandardValues] === undefined) continue;
+    for (const [ns, local] of properties) {
+      const owned = (managed[ns] ??= []);
+      if (owned !== '*') owned.push(local);
+    }
+  }
+  return managed;
+}
+
+/**
+ * What the packet says, as the information dictionary says it: a value is
+ * written, `null` removed, `undefined` left as the packet has it. Dates in XMP
+ * form (ISO 8601 with offset).
+ */
+export type XmpValues = StandardValues & {
   /** Custom entries; those whose names are not XML names are left out of the packet. */
   custom: readonly Entry[];
   /** When the metadata was written. */
   metadataDate: string;
 };
 
-/** The new packet: `old` (the document's current packet, if any) with the mirrored properties replaced. */
-export function updateXmpPacket(old: string | undefined, values: XmpValues): string {
+/**
+ * The new packet: `old` (the document's current packet, if any) with the
+ * changed properties replaced; without one that parses, a new packet saying
+ * what the whole dictionary says.
+ */
+export function updateXmpPacket(old: string | undefined, values: MirroredValues, metadataDate: string): string {
   if (old !== undefined) {
     try {
-      return rewrite(old, values);
+      return rewrite(old, { ...values.changed, metadataDate });
     } catch (error) {
       if (!(error instanceof XmlSyntaxError)) throw error;
     }
   }
-  return freshPacket(values);
+  return freshPacket({ ...values.whole, metadataDate });
 }
 
 function freshPacket(values: XmpValues): string {
@@ -71,6 +100,11 @@ function rewrite(xml: string, values: XmpValues): string {
   const rdf = findElement(root, RDF, 'RDF');
   if (!rdf || rdf.selfClosing) throw new XmlSyntaxError('no rdf:RDF element');
 
+  const managed = managedBy(values);
+  const isManaged = (ns: string | undefined, local: string) => {
+    const owned = ns === undefined ? undefined : managed[ns];
+    return owned === '*' || (owned !== undefined && owned.includes(local));
+  };
   const cuts: [number, number][] = [];
   let about: string | undefined;
   for (const node of rdf.children) {
@@ -101,11 +135,6 @@ function rewrite(xml: string, values: XmpValues): string {
   return out;
 }
 
-function isManaged(ns: string | undefined, local: string): boolean {
-  const owned = ns === undefined ? undefined : MANAGED[ns];
-  return owned === '*' || (owned !== undefined && owned.includes(local));
-}
-
 /** `index` moved back over the whitespace before it, not past `floor`. */
 function withLeadingSpace(xml: string, index: number, floor: number): number {
   let start = index;
@@ -117,18 +146,18 @@ function withLeadingSpace(xml: string, index: number, floor: number): number {
 function description(values: XmpValues, about: string, indent: string): string {
   const inner = `${indent} `;
   const lines: string[] = [];
-  const simple = (name: string, value: string | undefined) => {
-    if (value !== undefined) lines.push(`${inner}<${name}>${escapeText(value)}</${name}>`);
+  const simple = (name: string, value: string | null | undefined) => {
+    if (typeof value === 'string') lines.push(`${inner}<${name}>${escapeText(value)}</${name}>`);
   };
-  const alt = (name: string, value: string | undefined) => {
-    if (value !== undefined) lines.push(`${inner}<${name}><rdf:Alt><rdf:li xml:lang="x-default">${escapeText(value)}</rdf:li></rdf:Alt></${name}>`);
+  const alt = (name: string, value: string | null | undefined) => {
+    if (typeof value === 'string') lines.push(`${inner}<${name}><rdf:Alt><rdf:li xml:lang="x-default">${escapeText(value)}</rdf:li></rdf:Alt></${name}>`);
   };
   const list = (name: string, kind: 'Seq' | 'Bag', items: readonly string[]) => {
     if (items.length > 0) lines.push(`${inner}<${name}><rdf:${kind}>${items.map((item) => `<rdf:li>${escapeText(item)}</rdf:li>`).join('')}</rdf:${kind}></${name}>`);
   };
 
   alt('dc:title', values.title);
-  list('dc:creator', 'Seq', values.author === undefined ? [] : [values.author]);
+  list('dc:creator', 'Seq', typeof values.author === 'string' ? [values.author] : []);
   alt('dc:description', values.subject);
   list('dc:subject', 'Bag', keywordList(values.keywords));
   simple('pdf:Keywords', values.keywords);
@@ -145,7 +174,7 @@ function description(values: XmpValues, about: string, indent: string): string {
 }
 
 /** Keywords as a list, split where people separate them. e.g. 'a, b; c' → ['a', 'b', 'c'] */
-function keywordList(keywords: string | undefined): string[] {
+function keywordList(keywords: string | null | undefined): string[] {
   return (keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter((k) => k !== '');
 }
 

@@ -112,7 +112,7 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     const tiff = makeImage('scan.tif', '-size', '30x20', 'xc:red', '-size', '30x20', 'xc:lime', '-size', '30x20', 'xc:blue');
     const png = makeImage('b.png', '-size', '40x50', 'xc:yellow');
     const jpeg = makeImage('c.jpg', '-size', '60x30', 'xc:black');
-    const res = await convert([tiff, png, jpeg], { imageFit: 'fill' });
+    const res = await convert([tiff, png, jpeg], { imageFit: 'image-size' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.fileName).toBe('scan_converted.pdf');
@@ -140,10 +140,13 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     expect(await sizes({ imageFit: 'stretch', autoRotate: true })).toEqual([842, 595]);
     expect(await sizes({ imageFit: 'fit', autoRotate: true })).toEqual([842, 595]);
     expect(await sizes({ imageFit: 'center' })).toEqual([595, 842]);
-    expect(await sizes({ imageFit: 'fill', autoRotate: true })).toEqual([300, 200]);
+    expect(await sizes({ imageFit: 'fill' })).toEqual([595, 842]);
+    expect(await sizes({ imageFit: 'fill', autoRotate: true })).toEqual([842, 595]);
+    expect(await sizes({ imageFit: 'image-size', autoRotate: true })).toEqual([300, 200]);
     // The reference's names for the same geometries.
     expect(await sizes({ fitOption: 'fillPage' })).toEqual([595, 842]);
     expect(await sizes({ fitOption: 'maintainAspectRatio', autoRotate: 'true' })).toEqual([842, 595]);
+    expect(await sizes({ fitOption: 'fitDocumentToImage' })).toEqual([300, 200]);
   });
 
   it('stretches over the whole page, fits inside it, or centres at its own size with white around', async () => {
@@ -165,6 +168,29 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     expect(pixel(centred, 297, 300)).toEqual([255, 255, 255]);
     expect(near(pixel(centred, 160, 421), red) && near(pixel(centred, 435, 421), red)).toBe(true);
     expect(pixel(centred, 140, 421)).toEqual([255, 255, 255]);
+  });
+
+  it('fills an A4 page with a 4000 × 3000 photo: covered edge to edge, proportions kept, the overhang cut off', async () => {
+    // A red band over the left quarter, blue elsewhere: where the band ends tells a cover from a stretch.
+    const photo = makeImage('photo.jpg', '-size', '4000x3000', 'xc:rgb(0,40,220)', '-fill', 'rgb(220,20,20)', '-draw', 'rectangle 0,0 999,2999');
+    const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]) <= 12);
+    const [red, blue] = [[220, 20, 20], [0, 40, 220]];
+    for (const [fields, size, bandEnd] of [
+      // Portrait A4: scaled to the page's height (842 / 3000), 1123 pt wide, centred: the band ends 264 pt left of the page plus 281.
+      [{ imageFit: 'fill' }, [595, 842], -264 + 281],
+      // Landscape A4 with auto rotate: scaled to the page's width (842 / 4000), 631 pt high, 18 pt cut above and below.
+      [{ imageFit: 'fill', autoRotate: true }, [842, 595], 210],
+    ] as const) {
+      const res = await convert([photo], fields);
+      expect(res.status).toBe(200);
+      expect((await pageSizes(res.body))[0]).toEqual(size);
+      const page = renderPage(res.body, 1);
+      const [w, h] = [page.width, page.height];
+      // No white anywhere along the edges: the photo covers the page.
+      for (const [x, y] of [[1, 1], [w - 2, 1], [1, h - 2], [w - 2, h - 2], [Math.floor(w / 2), 1], [Math.floor(w / 2), h - 2]]) expect(near(pixel(page, x, y), x < bandEnd ? red : blue)).toBe(true);
+      expect(near(pixel(page, bandEnd - 6, Math.floor(h / 2)), red)).toBe(true);
+      expect(near(pixel(page, bandEnd + 6, Math.floor(h / 2)), blue)).toBe(true);
+    }
   });
 
   it('converts to greyscale (R = G = B) under either spelling', async () => {
@@ -190,11 +216,11 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
 
   it('keeps a colour JPEG as it is and applies EXIF orientation to a turned one', async () => {
     const jpeg = makeImage('photo.jpg', '-size', '64x32', 'xc:rgb(10,120,200)');
-    const kept = await convert([jpeg], { imageFit: 'fill' });
+    const kept = await convert([jpeg], { imageFit: 'image-size' });
     expect(kept.body.includes(jpeg.content.subarray(0, 2000))).toBe(true);
     // Stored 64 × 32 but marked "rotate 90° clockwise to view" (orientation 6): shown 32 × 64.
     const turned = { ...jpeg, name: 'turned.jpg', content: withExifOrientation(jpeg.content, 6) };
-    const res = await convert([turned], { imageFit: 'fill' });
+    const res = await convert([turned], { imageFit: 'image-size' });
     expect(await pageSizes(res.body)).toEqual([[32, 64]]);
   });
 
@@ -218,6 +244,6 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
   it('refuses an unknown fit', async () => {
     const res = await convert([landscape()], { imageFit: 'zoom' });
     expect(res.status).toBe(400);
-    expect(res.json.detail).toBe('Fit must be fill, fit, stretch or center.');
+    expect(res.json.detail).toBe('Fit must be fill, fit, stretch, center or image-size.');
   });
 });

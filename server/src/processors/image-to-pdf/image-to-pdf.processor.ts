@@ -113,12 +113,13 @@ function unreadable(file: InputFile): InvalidInputError {
 
 
 /**
- * Adds a page for the image, laid out as `fit` says (1 image pixel = 1 pt, as
- * the reference draws): see the tool file for what each fit means.
+ * Adds a page for the image, laid out as `fit` says (see the tool file): an A4
+ * page, or for `image-size` a page of the image's size (1 pixel = 1 pt, as the
+ * reference draws).
  */
 function placeOnPage(doc: PDFDocument, image: PDFImage, fit: ImageFit, autoRotate: boolean): void {
   const { width, height } = image;
-  if (fit === 'fill') {
+  if (fit === 'image-size') {
     doc.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
     return;
   }
@@ -130,8 +131,9 @@ function placeOnPage(doc: PDFDocument, image: PDFImage, fit: ImageFit, autoRotat
     page.drawImage(image, { x: 0, y: 0, width: pageWidth, height: pageHeight });
     return;
   }
-  const fitScale = Math.min(pageWidth / width, pageHeight / height);
-  const scale = fit === 'center' ? Math.min(1, fitScale) : fitScale;
+  const [across, down] = [pageWidth / width, pageHeight / height];
+  // Fill covers the page (the larger scale; the page's edge cuts what overhangs), Fit shows all of it.
+  const scale = fit === 'fill' ? Math.max(across, down) : fit === 'center' ? Math.min(1, across, down) : Math.min(across, down);
   const [drawnWidth, drawnHeight] = [width * scale, height * scale];
   page.drawImage(image, { x: (pageWidth - drawnWidth) / 2, y: (pageHeight - drawnHeight) / 2, width: drawnWidth, height: drawnHeight });
 }
