@@ -19,9 +19,10 @@ export const pdfToCsvTool = defineTool({
       label: 'Pages',
       placeholder: 'e.g. all or 1,3,5-7',
       help: 'Pages to look for tables on: all, numbers, ranges like 5-7 or patterns like 2n.',
-      // The reference scans page 1 when the field is absent; the spec's page sends nothing.
+      // The reference scans page 1 when the field is absent, and API clients keep that;
+      // on the page a visitor who chooses nothing means the whole document.
       default: '1',
-      apiOnly: true,
+      formDefault: 'all',
     }),
   },
 

@@ -1,6 +1,9 @@
 import { defineTool, singlePdfInput } from './kit';
 
-/** PDF to Markdown: headings, paragraphs, lists and tables from the page layout, in reading order. */
+/**
+ * PDF to Markdown: headings, paragraphs, lists and tables from the page layout,
+ * in reading order; scanned pages without a text layer are read by OCR.
+ */
 export const pdfToMarkdownTool = defineTool({
   id: 'pdf-to-markdown',
   category: 'convert-from',
@@ -13,7 +16,16 @@ export const pdfToMarkdownTool = defineTool({
   fields: {},
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
-  result: { kind: 'text', apiContentType: 'text/markdown; charset=utf-8' },
+  result: {
+    kind: 'text',
+    apiContentType: 'text/markdown; charset=utf-8',
+    outcomes: {
+      'recognised-text': {
+        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
+        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
+      },
+    },
+  },
   download: { api: '{base}.md', browser: '{base}.md', fallback: 'converted.md' },
   toast: { success: 'PDF converted to Markdown successfully!' },
 });

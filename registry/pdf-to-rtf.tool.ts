@@ -1,6 +1,6 @@
 import { defineTool, select, singlePdfInput } from './kit';
 
-/** PDF to Text/RTF: the text in reading order, as plain UTF-8 text or as rich text. */
+/** PDF to Text/RTF: the text in reading order, as plain UTF-8 text or as rich text; scanned pages are read by OCR. */
 export const pdfToRtfTool = defineTool({
   id: 'pdf-to-rtf',
   category: 'convert-from',
@@ -28,6 +28,12 @@ export const pdfToRtfTool = defineTool({
     kind: 'download',
     apiContentType: 'text/plain; charset=utf-8',
     variants: [{ when: { outputFormat: ['rtf'] }, apiContentType: 'application/octet-stream' }],
+    outcomes: {
+      'recognised-text': {
+        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
+        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
+      },
+    },
   },
   download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },
   // {FORMAT} is the chosen output format in capitals (TXT or RTF); the page fills it in.

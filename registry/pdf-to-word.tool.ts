@@ -47,7 +47,15 @@ export const pdfToWordTool = defineTool({
   checks: [range.check],
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
-  result: { kind: 'download' },
+  result: {
+    kind: 'download',
+    outcomes: {
+      'recognised-text': {
+        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
+        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
+      },
+    },
+  },
   download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },
   toast: { success: 'PDF converted to Word document successfully!' },
 });

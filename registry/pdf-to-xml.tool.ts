@@ -7,6 +7,8 @@ export const pdfToXmlTool = defineTool({
   title: 'PDF to XML',
   subtitle: 'The content as XML.',
   endpoint: '/api/v1/convert/pdf/xml',
+  // LibreOffice's PDF import writes a frame per line: many seconds for a long document, so the page shows progress.
+  longRunning: true,
 
   input: singlePdfInput(),
 

@@ -21,12 +21,13 @@ import { medianOf, percentile, rssMb, sample } from './measure';
 import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
 import { startTransferSink } from './transfer-sink';
 import { benchJobs, type JobsBench } from './jobs';
+import { benchTextExtraction, textExtractionMarkdown, type TextRow } from './text-extraction';
 
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
-/** `--only=ocr`, `--only=compression` or `--only=jobs`: just that section, the others kept from the last run. */
-const SECTIONS = ['ocr', 'compression', 'jobs'] as const;
+/** `--only=ocr`, `--only=compression`, `--only=jobs` or `--only=text`: just that section, the others kept from the last run. */
+const SECTIONS = ['ocr', 'compression', 'jobs', 'text'] as const;
 const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (ONLY_ARGUMENT !== undefined && !(SECTIONS as readonly string[]).includes(ONLY_ARGUMENT)) throw new Error(`--only takes ${SECTIONS.join(', ')}, not "${ONLY_ARGUMENT}".`);
 const ONLY = ONLY_ARGUMENT as (typeof SECTIONS)[number] | undefined;
@@ -149,6 +150,7 @@ async function onlySection(section: (typeof SECTIONS)[number]): Promise<void> {
     const previous = JSON.parse(readFileSync(join(outDir, 'latest.json'), 'utf8')) as Results;
     if (section === 'ocr') writeResults(outDir, { ...previous, ocr: await benchOcr(port, server.pid!, dir, 20, OCR_RUNS) });
     else if (section === 'jobs') writeResults(outDir, { ...previous, jobs: await benchJobs(dir, await jobInputs(dir)) });
+    else if (section === 'text') writeResults(outDir, { ...previous, text: await benchTextExtraction(`http://127.0.0.1:${port}`, dir) });
     else writeResults(outDir, { ...previous, compression: await compressionBench(`http://127.0.0.1:${port}`, dir, server.pid!) });
   } finally {
     server?.kill('SIGTERM');
@@ -272,6 +274,7 @@ async function main(): Promise<void> {
       ocr,
       compression: await compressionBench(api, dir, pid),
       jobs: await benchJobs(dir, { small: readFileSync(small), medium: readFileSync(medium) }),
+      text: await benchTextExtraction(api, dir),
     };
     writeResults(join(REPO, 'docs/bench'), results);
   } finally {
@@ -306,6 +309,7 @@ interface Results {
   ocr?: OcrRow;
   compression?: CompressionResults;
   jobs?: JobsBench;
+  text?: TextRow[];
 }
 
 /** The jobs section's inputs alone (the mixed load's small and medium PDFs). */
@@ -341,6 +345,7 @@ function markdown(r: Results): string {
     ...(r.ocr ? ocrMarkdown(r.ocr) : []),
     ...(r.compression ? ['', compressionMarkdown(r.compression)] : []),
     ...(r.jobs ? ['', jobsMarkdown(r.jobs)] : []),
+    ...(r.text ? ['', textExtractionMarkdown(r.text)] : []),
   ].join('\n');
 }
 

@@ -26,6 +26,8 @@ export interface Line extends Box {
    * words, so reading order places pictures in their columns like text.
    */
   image?: PlacedImage;
+  /** Set on the stand-in for a table, the same way: its box, no words, and its cells. */
+  table?: { rows: string[][] };
 }
 
 export type HeadingLevel = 1 | 2 | 3;
@@ -43,6 +45,12 @@ export interface ParagraphBlock {
   fontSize: number;
   /** Its last line runs to the column's right edge: the paragraph may go on over a page break. */
   lastLineFull?: boolean;
+  /**
+   * It ends its column (or page) on a line set flush to the right edge of
+   * justified text: a paragraph's own last line is left ragged, so it goes on
+   * in the next column, whatever the case of the next word.
+   */
+  endsFlush?: boolean;
   /** Stretches set in bold or italic. */
   emphasis?: Emphasis[];
 }

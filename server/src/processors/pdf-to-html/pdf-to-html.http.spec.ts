@@ -3,6 +3,8 @@ import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import { pdfToHtmlTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
 import { encryptPdf } from '../../../test/support/pdfs';
+import { bookmarkedPdf } from '../../../test/support/bookmarked-pdfs';
+import { textCorpusDocument } from '../../../test/corpus/text-corpus';
 import { useTestServer } from '../../../test/support/test-server';
 
 jest.setTimeout(120_000);
@@ -81,5 +83,30 @@ describe('PDF to HTML (/api/v1/convert/pdf/html)', () => {
     expect(owner.body.toString('utf8')).toContain('Opening words');
     const locked = await convert({}, encryptPdf(pdf, 'secret'));
     expect(locked.status).toBe(400);
+  });
+
+  it('one HTML file: every text class used is defined, on later pages too (ReportLab report, 16 pages)', async () => {
+    const res = await convert({ singleFile: 'true' }, textCorpusDocument('reportlab-two-frame').pdf);
+    expect(res.status).toBe(200);
+    const html = res.body.toString('utf8');
+    const used = new Set([...html.matchAll(/class="(ft\d+)"/g)].map((m) => m[1]));
+    const defined = new Set([...html.matchAll(/\.(ft\d+)\s*\{/g)].map((m) => m[1]));
+    expect(used.size).toBeGreaterThan(16);
+    expect([...used].filter((name) => !defined.has(name))).toEqual([]);
+    // Every heading, on whatever page, is set larger than the 10 pt body (15 px at pdftohtml's zoom of 1.5).
+    const sizeOf = new Map([...html.matchAll(/\.(ft\d+)\{font-size:(\d+)px/g)].map((m) => [m[1], Number(m[2])]));
+    const headings = textCorpusDocument('reportlab-two-frame').headings;
+    const headingSizes = headings.map((heading) => sizeOf.get(new RegExp(`class="(ft\\d+)"[^>]*>(?:<b>)?${heading}<`).exec(html)?.[1] ?? ''));
+    expect(headingSizes).toEqual(headings.map(() => expect.any(Number)));
+    expect(headingSizes.every((size) => size! > 15)).toBe(true);
+  });
+
+  it('one HTML file: the bookmark list links to its pages', async () => {
+    const pdf = bookmarkedPdf(3, [{ title: 'Start', page: 1 }, { title: 'Middle', page: 2 }, { title: 'End', page: 3 }]);
+    const html = (await convert({ singleFile: 'true' }, pdf)).body.toString('utf8');
+    for (const [title, page] of [['Start', 1], ['Middle', 2], ['End', 3]] as const) {
+      expect(html).toMatch(new RegExp(`<a href="#${page}">${title}</a>`));
+      expect(html).toContain(`<a name="${page}"></a>`);
+    }
   });
 });

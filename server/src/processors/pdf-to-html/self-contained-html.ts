@@ -29,9 +29,11 @@ const BODY_OPTIONS: sanitizeHtml.IOptions = {
   allowVulnerableTags: true,
   transformTags: {
     // A relative href would point at a file that does not exist next to a single document.
+    // pdftohtml's own links to a page ("<stem>.html#7": the outline, links inside the PDF) point into this document.
     a: (tagName, attribs) => {
-      const href = attribs.href;
-      if (href !== undefined && !/^(#|https?:|mailto:)/i.test(href)) delete attribs.href;
+      const href = attribs.href?.replace(/^[^/:?#]*\.html(#\d+)$/i, '$1');
+      if (href !== undefined && /^(#|https?:|mailto:)/i.test(href)) attribs.href = href;
+      else delete attribs.href;
       return { tagName, attribs };
     },
   },
@@ -52,6 +54,7 @@ export function selfContainedHtml(generated: string, title: string): string {
     '<meta name="referrer" content="no-referrer"/>',
     `<title>${escapeHtml(title)}</title>`,
     sanitizeHtml(headStyles, BODY_OPTIONS),
+    `<style>\n${missingFontRules(body)}</style>`,
     '</head>',
     '<body style="background:#a0a0a0">',
     sanitizeHtml(body, BODY_OPTIONS),
@@ -59,4 +62,37 @@ export function selfContainedHtml(generated: string, title: string): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+/**
+ * The text-style rules pdftohtml refers to but never writes. Its classes are
+ * "ft" + page number + font index, and it writes a font's rule only on the page
+ * where the font first appears (".ft12" on page 1): page 7 then uses "ft72"
+ * with no rule, and its headings show at body size. Each such class gets the
+ * rule of the same font index from the page that defined it.
+ */
+export function missingFontRules(body: string): string {
+  const pages = body.split(/<!-- Page (\d+) -->/);
+  const ruleOfFont = new Map<string, string>();
+  const defined = new Set<string>();
+  const needed = new Map<string, string>();
+  // pages: [before, "1", page 1 html, "2", page 2 html, ...]
+  for (let index = 1; index + 1 < pages.length; index += 2) {
+    const page = pages[index];
+    const html = pages[index + 1];
+    for (const [, name, rule] of html.matchAll(/\.(ft\d+)\s*\{([^}<]*)\}/g)) {
+      defined.add(name);
+      if (name.startsWith(`ft${page}`)) {
+        const font = name.slice(2 + page.length);
+        if (!ruleOfFont.has(font)) ruleOfFont.set(font, rule);
+      }
+    }
+    for (const [, name] of html.matchAll(/class="(ft\d+)"/g)) {
+      if (name.startsWith(`ft${page}`)) needed.set(name, name.slice(2 + page.length));
+    }
+  }
+  return [...needed]
+    .filter(([name, font]) => !defined.has(name) && ruleOfFont.has(font))
+    .map(([name, font]) => `.${name}{${ruleOfFont.get(font)}}\n`)
+    .join('');
 }

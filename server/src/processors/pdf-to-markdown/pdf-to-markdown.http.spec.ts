@@ -63,13 +63,13 @@ describe('PDF to Markdown (/api/v1/convert/pdf/markdown)', () => {
     expect(markdown.trim()).toBe('a \\*starred\\* \\[link] \\<b> snake_case \\_x\\_ 2 * 3 page 1');
   });
 
-  it('answers an empty document for a PDF without text', async () => {
+  it('refuses a PDF without text (never an empty file answered as a success)', async () => {
     const { PDFDocument } = await import('pdf-lib');
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]);
     const res = await convert(Buffer.from(await doc.save()));
-    expect(res.status).toBe(200);
-    expect(res.body.toString('utf8')).toBe('');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toMatch(/No text found in this PDF/);
   });
 
   it('reads a PDF whose owner password forbids copying text', async () => {

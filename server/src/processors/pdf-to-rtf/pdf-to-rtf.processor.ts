@@ -10,13 +10,14 @@ import { readDocumentLayout } from '../../text-layout/read/pdf-layout-source';
 export class PdfToRtfProcessor implements Processor<typeof pdfToRtfTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToRtfTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToRtfTool>): Promise<ProcessorOutput<typeof pdfToRtfTool>> {
     const range = { first: 1, last: file.pageCount ?? 1 };
-    const layout = await readDocumentLayout(file.path, { range, recognizeText: false, workspace, engine });
+    // A scan has no text of its own: recognise it rather than answer an empty file.
+    const layout = await readDocumentLayout(file.path, { range, recognizeText: true, workspace, engine });
     const format = params.outputFormat;
     const output = workspace.newPath(`.${format}`);
     // RTF escapes everything outside ASCII itself, so both are written as UTF-8.
-    await writeFile(output, format === 'rtf' ? toRtf(layout) : toPlainText(layout), 'utf8');
-    return { path: output };
+    await writeFile(output, format === 'rtf' ? toRtf(layout.pages) : toPlainText(layout.pages), 'utf8');
+    return { path: output, ...(layout.recognisedPages.length > 0 ? { outcome: 'recognised-text' as const } : {}) };
   }
 }

@@ -19,16 +19,17 @@ const OFFICE_FILTERS = { doc: 'MS Word 97', odt: 'writer8' } as const;
 export class PdfToWordProcessor implements Processor<typeof pdfToWordTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToWordTool>): Promise<ProcessorOutput> {
+  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToWordTool>): Promise<ProcessorOutput<typeof pdfToWordTool>> {
     const pages = extractOrder(params, documentOf(file));
     const range = { first: pages[0] + 1, last: pages[pages.length - 1] + 1 };
     const layout = await readDocumentLayout(file.path, { range, recognizeText: params.recognizeText, pictures: true, workspace, engine });
     const docx = workspace.newPath('.docx');
-    await writeFile(docx, await buildDocx(layout, { preserveLayout: params.preserveLayout, title: baseName(file.originalName) }));
+    await writeFile(docx, await buildDocx(layout.pages, { preserveLayout: params.preserveLayout, title: baseName(file.originalName) }));
+    const outcome = layout.recognisedPages.length > 0 ? { outcome: 'recognised-text' as const } : {};
     const format = params.outputFormat;
-    if (format === 'docx') return { path: docx };
+    if (format === 'docx') return { path: docx, ...outcome };
     const output = workspace.newPath(`.${format}`);
     await convertWithOffice({ input: docx, output, exportFilter: OFFICE_FILTERS[format] }, engine);
-    return { path: output };
+    return { path: output, ...outcome };
   }
 }

@@ -50,38 +50,41 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
       page: page.page,
       width: page.width,
       height: page.height,
-      blocks: mergeContinuations(
-        bandsAroundTables([...kept[index], ...pictures], tables).flatMap((band) =>
-          'rows' in band ? [{ kind: 'table' as const, rows: band.rows }] : readingOrder(band.lines).flatMap((flow) => blocksAroundPictures(flow, context)),
-        ),
-      ),
+      blocks: mergeContinuations(readingOrder(withTables([...kept[index], ...pictures], tables)).flatMap((flow) => blocksAroundPictures(flow, context))),
     };
   });
   return joinAcrossPages(analysed);
 }
 
 /**
- * A page with tables is read in horizontal bands: the text above the first
- * table, the table, the text down to the next one, and so on. Words inside a
- * table's box belong to the table only.
+ * Each table becomes a stand-in line with its box, like a picture, so reading
+ * order puts it in its column (a table in one frame of a two-column report
+ * sits between that column's paragraphs, the other column reads past it).
+ * Words inside a table's box belong to the table only.
  */
-function bandsAroundTables(lines: readonly Line[], tables: readonly PlacedTable[]): ({ lines: Line[] } | PlacedTable)[] {
-  if (tables.length === 0) return [{ lines: [...lines] }];
+function withTables(lines: readonly Line[], tables: readonly PlacedTable[]): Line[] {
+  if (tables.length === 0) return [...lines];
   const inside = (line: Line, table: PlacedTable) => {
     const x = (line.xMin + line.xMax) / 2;
     const y = (line.yMin + line.yMax) / 2;
     return x >= table.left - 2 && x <= table.right + 2 && y >= table.top - 2 && y <= table.bottom + 2;
   };
-  const free = lines.filter((line) => !tables.some((table) => inside(line, table)));
-  const sorted = [...tables].sort((a, b) => a.top - b.top);
-  const bands: ({ lines: Line[] } | PlacedTable)[] = [];
-  let from = -Infinity;
-  for (const table of sorted) {
-    bands.push({ lines: free.filter((line) => (line.yMin + line.yMax) / 2 >= from && (line.yMin + line.yMax) / 2 < table.top) }, table);
-    from = table.top;
-  }
-  bands.push({ lines: free.filter((line) => (line.yMin + line.yMax) / 2 >= from) });
-  return bands.filter((band) => 'rows' in band || band.lines.length > 0);
+  const free = lines.filter((line) => line.image || !tables.some((table) => inside(line, table)));
+  const standIns = tables.map(
+    (table): Line => ({
+      xMin: table.left,
+      yMin: table.top,
+      xMax: table.right,
+      yMax: table.bottom,
+      words: [],
+      text: '',
+      fontSize: 0,
+      bold: false,
+      monospace: false,
+      table: { rows: table.rows },
+    }),
+  );
+  return [...free, ...standIns];
 }
 
 export function documentContext(lines: readonly Line[]): FlowContext {
@@ -132,7 +135,7 @@ function joinAcrossPages(pages: LayoutPage[]): LayoutPage[] {
     const before = pages[index - 1].blocks;
     const last = before[before.length - 1];
     const first = pages[index].blocks[0];
-    if (last?.kind === 'paragraph' && last.lastLineFull && first?.kind === 'paragraph' && continues(last, first)) {
+    if (last?.kind === 'paragraph' && (last.lastLineFull || last.endsFlush) && first?.kind === 'paragraph' && continues(last, first)) {
       append(last, first);
       pages[index].blocks.shift();
     } else if (last?.kind === 'list' && first?.kind === 'list' && listContinues(last, first)) {
@@ -153,7 +156,8 @@ function listContinues(list: ListBlock, next: ListBlock): boolean {
 }
 
 function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {
-  return Math.abs(last.fontSize - next.fontSize) <= 1 && !/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text);
+  if (Math.abs(last.fontSize - next.fontSize) > 1) return false;
+  return last.endsFlush === true || (!/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text));
 }
 
 /** `next`'s text (and its bold and italic stretches) added to the end of `paragraph`. */
@@ -164,5 +168,6 @@ function append(paragraph: ParagraphBlock, next: ParagraphBlock): void {
   const emphasis = [...kept, ...shiftEmphasis(next.emphasis, head.length)];
   paragraph.text = head + next.text;
   paragraph.lastLineFull = next.lastLineFull;
+  paragraph.endsFlush = next.endsFlush;
   if (emphasis.length > 0) paragraph.emphasis = emphasis;
 }

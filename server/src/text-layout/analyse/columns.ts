@@ -64,11 +64,11 @@ function orderRegion(lines: readonly Line[], depth: number): Line[][] {
 
 /**
  * Where a line lies against a gutter. Text may not enter it; a picture often
- * runs a little past its column's text, so it belongs to a column as long as
- * it does not reach the other column.
+ * (or a table) runs a little past its column's text, so it belongs to a column
+ * as long as it does not reach the other column.
  */
 function sideOf(line: Line, gutter: Gutter): 'left' | 'right' | 'across' {
-  const [leftLimit, rightLimit] = line.image ? [gutter.right - 1, gutter.left + 1] : [gutter.left + 1, gutter.right - 1];
+  const [leftLimit, rightLimit] = line.image || line.table ? [gutter.right - 1, gutter.left + 1] : [gutter.left + 1, gutter.right - 1];
   if (line.xMax <= leftLimit) return 'left';
   if (line.xMin >= rightLimit) return 'right';
   return 'across';

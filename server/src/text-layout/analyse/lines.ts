@@ -22,7 +22,19 @@ export function maxOf(values: readonly number[]): number {
 
 /** The lines of a page as Poppler assembled them, each with its text and estimated size. */
 export function linesOf(page: PageLayout): Line[] {
-  return joinSameBaseline(page.blocks.flatMap((block) => block.lines.map((line) => makeLine(line.words))));
+  return joinSameBaseline(page.blocks.flatMap((block) => block.lines.map((line) => makeLine(line.words.map(withPlainHyphens)))));
+}
+
+/**
+ * A word as it reads. Soft hyphens are invisible inside a word (Chromium keeps
+ * every one in the text); at a line break the word ends in the hyphen that was
+ * shown (a soft hyphen, or Unicode's hyphen after it), written as a plain "-"
+ * so that the lines can be joined again.
+ */
+function withPlainHyphens(word: WordBox): WordBox {
+  if (!/[\u00ad\u2010]/u.test(word.text)) return word;
+  const text = word.text.replace(/\u00ad(?=.)/gu, '').replace(/[\u00ad\u2010]$/u, '-');
+  return { ...word, text };
 }
 
 /**

@@ -96,6 +96,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
     group.push(line);
   });
   flush();
+  const last = blocks[blocks.length - 1];
+  if (last?.kind === 'paragraph' && isJustified(flow, kinds, bodyRight) && flow[flow.length - 1].xMax >= bodyRight - FLUSH_PT) last.endsFlush = true;
   for (const [list, starts] of indents) {
     const levels = nestingLevels(starts);
     if (levels.some((level) => level > 0)) list.levels = levels;
@@ -197,6 +199,15 @@ function endsShortSentence(line: Line, right: number): boolean {
 function reachesRightEdge(line: Line, right: number): boolean {
   const width = right - line.xMin;
   return line.xMax >= right - Math.max(width * 0.15, line.fontSize * 3);
+}
+
+/** A line ends this close to the right edge (points) when justification set it there. */
+const FLUSH_PT = 1.5;
+
+/** Most body lines end flush with the right edge: the text is justified (a ragged right edge seldom lines up). */
+function isJustified(flow: readonly Line[], kinds: readonly Kind[], bodyRight: number): boolean {
+  const body = flow.filter((_, i) => kinds[i].kind === 'body');
+  return body.length >= 3 && body.filter((line) => line.xMax >= bodyRight - FLUSH_PT).length * 2 >= body.length;
 }
 
 /** The usual distance between the bottom of a line and the top of the next in this flow. */

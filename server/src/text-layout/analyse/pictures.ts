@@ -36,19 +36,23 @@ export function pictureLines(images: readonly PlacedImage[], page: PageLayout, p
     }));
 }
 
-/** A flow's text cut at its pictures: the blocks above, the picture, the blocks below. */
+/** A flow's text cut at its pictures and tables: the blocks above, the picture or table, the blocks below. */
 export function blocksAroundPictures(flow: readonly Line[], context: FlowContext): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   let text: Line[] = [];
   for (const line of flow) {
-    if (!line.image) {
+    if (!line.image && !line.table) {
       text.push(line);
       continue;
     }
     if (text.length > 0) blocks.push(...blocksOfFlow(text, context));
     text = [];
-    const { path, format, xMin, yMin, xMax, yMax } = line.image;
-    blocks.push({ kind: 'image', path, format, width: xMax - xMin, height: yMax - yMin });
+    if (line.table) {
+      blocks.push({ kind: 'table', rows: line.table.rows });
+    } else if (line.image) {
+      const { path, format, xMin, yMin, xMax, yMax } = line.image;
+      blocks.push({ kind: 'image', path, format, width: xMax - xMin, height: yMax - yMin });
+    }
   }
   if (text.length > 0) blocks.push(...blocksOfFlow(text, context));
   return blocks;

@@ -28,14 +28,24 @@ const MIN_LENGTH_PT = 12;
 /** Thickest line, in points: anything thicker is a filled area (a shaded cell, a picture). */
 const MAX_THICKNESS_PT = 3;
 
-/** Every horizontal and vertical ruling line on a page rendered at `dpi`. */
+/**
+ * Every horizontal and vertical ruling line on a page rendered at `dpi`.
+ * Lines are the edges of ink: ink with paper on at least one side across the
+ * line. A thin rule is edge through and through; a filled area (a header row
+ * shaded dark blue, a cell background) gives its outline, which is where its
+ * cell ends, while its inside, and the gaps between the white letters written
+ * on it, give nothing.
+ */
 export function findRulingLines(image: GrayImage, dpi: number): RulingLines {
   const scale = 72 / dpi;
   const minLength = Math.max(4, Math.round(MIN_LENGTH_PT / scale));
   const maxThickness = Math.max(2, Math.round(MAX_THICKNESS_PT / scale));
   const { width, height, pixels } = image;
-  const horizontals = linesAlong(height, width, (row, col) => pixels[row * width + col] < INK, minLength, maxThickness);
-  const verticals = linesAlong(width, height, (col, row) => pixels[row * width + col] < INK, minLength, maxThickness);
+  const ink = (row: number, col: number) => row >= 0 && row < height && col >= 0 && col < width && pixels[row * width + col] < INK;
+  const horizontalEdge = (row: number, col: number) => ink(row, col) && (!ink(row - 1, col) || !ink(row + 1, col));
+  const verticalEdge = (col: number, row: number) => ink(row, col) && (!ink(row, col - 1) || !ink(row, col + 1));
+  const horizontals = linesAlong(height, width, horizontalEdge, minLength, maxThickness);
+  const verticals = linesAlong(width, height, verticalEdge, minLength, maxThickness);
   const toPoints = (line: RulingLine): RulingLine => ({ at: line.at * scale, from: line.from * scale, to: line.to * scale });
   return { horizontals: horizontals.map(toPoints), verticals: verticals.map(toPoints) };
 }

@@ -31,15 +31,25 @@ function imageWithLines(width: number, height: number, draw: { h?: [number, numb
 }
 
 describe('ruling lines', () => {
-  it('finds long thin lines and ignores short strokes and filled areas', () => {
+  it('finds long thin lines, ignores short strokes and takes only the outline of a filled area', () => {
     const image = imageWithLines(400, 300, {
       h: [[50, 20, 300], [51, 20, 300], [100, 20, 300], [120, 30, 35]],
       v: [[20, 50, 100], [300, 50, 100], [200, 150, 155]],
       fill: [[20, 200, 300, 260]],
     });
     const { horizontals, verticals } = findRulingLines(image, 72);
-    expect(horizontals.map((l) => [l.at, l.from, l.to])).toEqual([[51, 20, 301], [100.5, 20, 301]]);
-    expect(verticals.map((l) => [l.at, l.from, l.to]).sort((a, b) => a[0] - b[0])).toEqual([[20.5, 50, 101], [300.5, 50, 101]]);
+    const byPlace = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1];
+    expect(horizontals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([[51, 20, 301], [100.5, 20, 301], [200.5, 20, 301], [260.5, 20, 301]]);
+    expect(verticals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([[20.5, 50, 101], [20.5, 200, 261], [300.5, 50, 101], [300.5, 200, 261]]);
+  });
+
+  it('finds no lines between white letters on a dark header fill', () => {
+    const image = imageWithLines(400, 100, { fill: [[20, 20, 300, 45]] });
+    // White strokes 1 pt wide, 10 pt tall, every 6 pt: the gaps between them are dark columns as tall as the text.
+    for (let x = 30; x < 290; x += 6) for (let y = 28; y < 38; y++) image.pixels[y * 400 + x] = 255;
+    const { horizontals, verticals } = findRulingLines(image, 72);
+    expect(verticals.map((l) => l.at).sort((a, b) => a - b)).toEqual([20.5, 300.5]);
+    expect(horizontals.map((l) => l.at).sort((a, b) => a - b)).toEqual([20.5, 45.5]);
   });
 
   it('scales pixel positions to points', () => {

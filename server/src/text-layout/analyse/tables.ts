@@ -41,14 +41,29 @@ export interface Grid {
 
 /** Tables made of ruling lines, with the words inside each grid placed into its cells. */
 export function ruledTables(lines: RulingLines, words: readonly WordBox[]): PlacedTable[] {
-  return findGrids(lines).map((grid) => ({
-    top: grid.ys[0],
-    bottom: grid.ys[grid.ys.length - 1],
-    left: grid.xs[0],
-    right: grid.xs[grid.xs.length - 1],
-    rows: fillGrid(grid, words),
-  }));
+  return findGrids(lines)
+    .map((grid) => ({
+      top: grid.ys[0],
+      bottom: grid.ys[grid.ys.length - 1],
+      left: grid.xs[0],
+      right: grid.xs[grid.xs.length - 1],
+      rows: fillGrid(grid, words),
+    }))
+    .filter((table) => holdsText(table.rows));
 }
+
+/**
+ * A grid is a table when text stands in a good share of its cells: filled
+ * shapes side by side (the bars of a chart on their axis) make grids too, but
+ * empty ones.
+ */
+function holdsText(rows: readonly string[][]): boolean {
+  const cells = rows.flat();
+  return cells.filter((cell) => cell !== '').length * MIN_FILLED_CELLS_SHARE >= cells.length;
+}
+
+/** At least one cell in this many holds text. */
+const MIN_FILLED_CELLS_SHARE = 3;
 
 /**
  * Groups lines that touch into networks and reads each network as a grid with
@@ -191,6 +206,7 @@ function tableFromRows(rows: WordBox[][][]): PlacedTable | undefined {
   // Most rows must fill most columns, or these are merely indented lines.
   const filled = rows.filter((cells) => cells.length >= Math.min(columns.length, MIN_COLUMNS)).length;
   if (filled * 2 < rows.length) return undefined;
+  if (!cellsLineUp(rows.flat(), columns)) return undefined;
 
   const texts = rows.map((cells) => {
     const row: string[] = columns.map(() => '');
@@ -210,6 +226,40 @@ function tableFromRows(rows: WordBox[][][]): PlacedTable | undefined {
     right: columns[columns.length - 1].to,
     rows: texts,
   };
+}
+
+/** Cells of one column line up when their left edges, right edges or middles are this close (points). */
+const ALIGN_PT = 2;
+/** Share of cells that must line up with another in their column. */
+const MIN_ALIGNED_SHARE = 0.6;
+
+/**
+ * A table's cells stand in columns: each lines up (left, right or centred)
+ * with another cell of its column. Justified prose has wide gaps too, spread
+ * evenly over each line, but its words fall anywhere: only the first and last
+ * of a line line up, so most of its "cells" line up with nothing.
+ */
+function cellsLineUp(cells: readonly WordBox[][], columns: readonly { from: number; to: number }[]): boolean {
+  const byColumn = new Map<number, { left: number; right: number }[]>();
+  for (const cell of cells) {
+    const left = cell[0].xMin;
+    const right = cell[cell.length - 1].xMax;
+    const index = columns.findIndex((column) => (left + right) / 2 >= column.from && (left + right) / 2 <= column.to);
+    byColumn.set(index, [...(byColumn.get(index) ?? []), { left, right }]);
+  }
+  let aligned = 0;
+  for (const column of byColumn.values()) {
+    aligned += column.filter((cell, i) =>
+      column.some(
+        (other, j) =>
+          i !== j &&
+          (Math.abs(other.left - cell.left) <= ALIGN_PT ||
+            Math.abs(other.right - cell.right) <= ALIGN_PT ||
+            Math.abs(other.left + other.right - cell.left - cell.right) <= 2 * ALIGN_PT),
+      ),
+    ).length;
+  }
+  return aligned >= cells.length * MIN_ALIGNED_SHARE;
 }
 
 function mergeSpans(spans: { from: number; to: number }[]): { from: number; to: number }[] {

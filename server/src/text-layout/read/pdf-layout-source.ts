@@ -5,6 +5,7 @@ import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type Pag
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
 import { decrypt, isEncrypted } from '../../engines/qpdf';
+import { InvalidInputError } from '../../input-checks/input-errors';
 import { analyseDocument } from '../analyse/analyse';
 import type { LayoutPage } from '../types';
 import type { Workspace } from '../../workspace/workspace';
@@ -37,11 +38,39 @@ export interface LayoutSourceOptions {
   engine: EngineOptions;
 }
 
-export async function readDocumentLayout(pdf: string, options: LayoutSourceOptions): Promise<LayoutPage[]> {
-  const { source, pages } = await readPageText(await withoutEncryption(pdf, options), options);
+export interface DocumentLayout {
+  pages: LayoutPage[];
+  /** Pages (1-based) whose text was recognised by OCR, having no text layer of their own. */
+  recognisedPages: number[];
+}
+
+/**
+ * The layout of the pages. Never empty: a document in which nothing could be
+ * read (a scan without a text layer, OCR off or finding nothing) is refused
+ * with NoTextFoundError rather than answered as an empty file.
+ */
+export async function readDocumentLayout(pdf: string, options: LayoutSourceOptions): Promise<DocumentLayout> {
+  const { source, pages, recognisedPages } = await readPageText(await withoutEncryption(pdf, options), options);
   const { runs, images } = await readRunsAndPictures(source, options);
   const { tables, bullets } = await readPageDrawings(source, pages, options.workspace, options.engine);
-  return analyseDocument(pages, { runs, tables, bullets, images });
+  const layout = analyseDocument(pages, { runs, tables, bullets, images });
+  if (layout.every((page) => page.blocks.length === 0)) throw new NoTextFoundError(options.recognizeText);
+  return { pages: layout, recognisedPages };
+}
+
+/**
+ * Nothing on the pages reads as text: they are pictures without a text layer
+ * (a scan), or blank. Said as invalid input: the document, not the server, is
+ * why there is nothing to convert.
+ */
+export class NoTextFoundError extends InvalidInputError {
+  constructor(ocrTried: boolean) {
+    super(
+      ocrTried
+        ? 'No text found in this PDF: its pages have no text layer and text recognition (OCR) found none either. Blank pages, or a scan too faint to read.'
+        : 'No text found in this PDF: its pages are pictures without a text layer (a scan). Turn on "Recognise text (OCR)", or run OCR PDF first, then convert again.',
+    );
+  }
 }
 
 /**
@@ -75,20 +104,25 @@ async function picturesFitBudget(pdf: string, { range, engine }: LayoutSourceOpt
 }
 
 /** The words of the pages, and the PDF they were read from (the OCR'd copy when there was OCR). */
-async function readPageText(pdf: string, { range, recognizeText, workspace, engine }: LayoutSourceOptions): Promise<{ source: string; pages: PageLayout[] }> {
+async function readPageText(
+  pdf: string,
+  { range, recognizeText, workspace, engine }: LayoutSourceOptions,
+): Promise<{ source: string; pages: PageLayout[]; recognisedPages: number[] }> {
   const pages = await readTextLayout(pdf, range, engine);
-  if (!recognizeText) return { source: pdf, pages };
+  if (!recognizeText) return { source: pdf, pages, recognisedPages: [] };
   const withoutText = pages.filter((page) => wordCount(page) < MIN_WORDS_FOR_TEXT_LAYER).map((page) => page.page);
-  if (withoutText.length === 0) return { source: pdf, pages };
+  if (withoutText.length === 0) return { source: pdf, pages, recognisedPages: [] };
   const recognised = workspace.newPath('.pdf');
   try {
     await addTextLayer({ input: pdf, output: recognised, pages: withoutText }, engine);
   } catch (error) {
     // OCR refusing a page (an odd image, a font it cannot copy) should not cost the text the other pages have.
-    if (error instanceof EngineFailedError) return { source: pdf, pages };
+    if (error instanceof EngineFailedError) return { source: pdf, pages, recognisedPages: [] };
     throw error;
   }
-  return { source: recognised, pages: await readTextLayout(recognised, range, engine) };
+  const after = await readTextLayout(recognised, range, engine);
+  const recognisedPages = after.filter((page) => withoutText.includes(page.page) && wordCount(page) > 0).map((page) => page.page);
+  return { source: recognised, pages: after, recognisedPages };
 }
 
 /**
