@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { InvalidInputError } from '../input-checks/input-errors';
 import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
 import { EngineCrashedError, pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
-import { decrypt } from './qpdf';
+import { decrypt } from './qpdf/qpdf-encryption';
 
 /**
  * pdf-lib as an engine: each task runs in a node process of its own (the host,

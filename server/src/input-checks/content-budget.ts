@@ -3,7 +3,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transform } from 'node:stream';
 import { constants, createInflate } from 'node:zlib';
-import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf';
+import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../engines/process';
 import { Ascii85Decoder, AsciiHexDecoder } from './ascii-filters';
 import { ContentTooLargeError } from './input-errors';

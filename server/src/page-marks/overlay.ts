@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { InputFile } from '@folio/registry';
 import { runPdfLibTask } from '../engines/pdf-lib-tasks';
 import type { EngineOptions } from '../engines/process';
-import { overlayPages } from '../engines/qpdf';
+import { overlayPages } from '../engines/qpdf/qpdf-pages';
 import type { Workspace } from '../workspace/workspace';
 import type { Matrix } from './geometry';
 import type { Mark } from './marks';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encrypt, PasswordNotEncodableError, type EncryptionCipher, type EncryptionPermissions } from '../engines/qpdf';
+import { encrypt, PasswordNotEncodableError, type EncryptionCipher, type EncryptionPermissions } from '../engines/qpdf/qpdf-encryption';
 import type { EngineOptions } from '../engines/process';
 import { InvalidInputError } from '../input-checks/input-errors';
 import type { Workspace } from '../workspace/workspace';

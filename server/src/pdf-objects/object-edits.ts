@@ -1,5 +1,5 @@
 import type { EngineOptions } from '../engines/process';
-import { readObjects, updateObjects, type ObjectUpdate } from '../engines/qpdf';
+import { readObjects, updateObjects, type ObjectUpdate } from '../engines/qpdf/qpdf-objects';
 import { asDict, isReference, PdfObjects } from './pdf-objects';
 
 /**

@@ -1,5 +1,5 @@
 import type { EngineOptions } from '../engines/process';
-import { readObjects } from '../engines/qpdf';
+import { readObjects } from '../engines/qpdf/qpdf-objects';
 import { readOutlineTree, writeOutlines, type OutlineNode } from './outlines';
 import { PdfObjects } from './pdf-objects';
 

@@ -1,6 +1,6 @@
 import { PdfCorruptedError } from '../engines/pdf-errors';
 import type { EngineOptions } from '../engines/process';
-import { readObjects, updateObjects } from '../engines/qpdf';
+import { readObjects, updateObjects } from '../engines/qpdf/qpdf-objects';
 import { asArray, asDict, isReference, PdfObjects, textOf } from './pdf-objects';
 
 /** A bookmark with the page it opens (0-based; undefined when it points nowhere in this file) and its children. */

@@ -1,5 +1,5 @@
 import type { EngineOptions } from '../engines/process';
-import { readDocument, type QpdfObjects } from '../engines/qpdf';
+import { readDocument, type QpdfObjects } from '../engines/qpdf/qpdf-objects';
 import { InvalidInputError } from '../input-checks/input-errors';
 import { asDict, isReference, PdfObjects } from './pdf-objects';
 

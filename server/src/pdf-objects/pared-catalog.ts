@@ -1,6 +1,6 @@
 import type { EngineOptions } from '../engines/process';
 import { PdfCorruptedError } from '../engines/pdf-errors';
-import { updateObjects, type DocumentListing } from '../engines/qpdf';
+import { updateObjects, type DocumentListing } from '../engines/qpdf/qpdf-objects';
 import { asDict, isReference, PdfObjects } from './pdf-objects';
 
 /** Catalog entries a document cut into parts or sections keeps in each: its pages, XMP, form and language. */

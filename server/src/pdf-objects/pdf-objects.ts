@@ -1,4 +1,4 @@
-import type { QpdfObjects } from '../engines/qpdf';
+import type { QpdfObjects } from '../engines/qpdf/qpdf-objects';
 
 /**
  * A PDF's objects as qpdf's JSON v2 lists them (engines/qpdf.ts `readObjects`),

@@ -1,4 +1,4 @@
-import type { QpdfObjects } from '../engines/qpdf';
+import type { QpdfObjects } from '../engines/qpdf/qpdf-objects';
 import { PdfObjects } from '../pdf-objects/pdf-objects';
 import { findScripts } from './script-finder';
 

@@ -22,7 +22,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { writeForEngines } from '../engines/confinement';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
 import { EngineCrashedError, type EngineOptions } from '../engines/process';
-import { countPages } from '../engines/qpdf';
+import { countPages } from '../engines/qpdf/qpdf-pages';
 import { writeZip } from '../engines/zip';
 import { refuseContentBombs } from '../input-checks/content-budget';
 import { sniffFileType } from '../input-checks/file-sniffing';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { addAttachmentsTool, type InputFile } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { convertToArchival } from '../../engines/ghostscript';
-import { addAttachments, type Attachment } from '../../engines/qpdf';
+import { addAttachments, type Attachment } from '../../engines/qpdf/qpdf-rewrites';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,6 +1,6 @@
 import { autoRenameTool } from '@folio/registry';
 import { readTextRuns } from '../../engines/poppler-text';
-import { decrypt } from '../../engines/qpdf';
+import { decrypt } from '../../engines/qpdf/qpdf-encryption';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { linesOf, nameFromLines, type TextLine } from './title-name';
 

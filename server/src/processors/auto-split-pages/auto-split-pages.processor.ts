@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { autoSplitPagesTool, baseName } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { pixelsAt, readPageSizes, type ShownPageSize } from '../../engines/poppler';
-import { countPages, splitIntoRanges } from '../../engines/qpdf';
+import { countPages, splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError, TooManyPagesError } from '../../input-checks/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';

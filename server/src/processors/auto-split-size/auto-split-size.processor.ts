@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { autoSplitSizeTool, baseName } from '@folio/registry';
 import type { EngineOptions } from '../../engines/process';
-import { assemblePages, cutRanges, splitIntoRanges } from '../../engines/qpdf';
+import { assemblePages, cutRanges, splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

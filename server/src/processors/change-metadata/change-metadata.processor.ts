@@ -1,6 +1,7 @@
 import { changeMetadataTool } from '@folio/registry';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { decodedStreamSize, readSomeObjects, readStreamText, updateObjects, type ObjectUpdate, type QpdfObjects } from '../../engines/qpdf';
+import { readSomeObjects, updateObjects, type ObjectUpdate, type QpdfObjects } from '../../engines/qpdf/qpdf-objects';
+import { decodedStreamSize, readStreamText } from '../../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../../engines/process';
 import { asDict, isReference } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { compressTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { externaliseInlineImages } from '../../engines/qpdf';
+import { externaliseInlineImages } from '../../engines/qpdf/qpdf-rewrites';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { LEVELS } from './compression-levels';
 import { chooseAtLevel, type Method } from './candidates';

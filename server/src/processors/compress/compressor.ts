@@ -16,7 +16,8 @@ import {
 } from '../../engines/pdf-compress';
 import type { EngineOptions } from '../../engines/process';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { readSomeObjects, writeWithUpdates, type CompactWriteOptions } from '../../engines/qpdf';
+import { readSomeObjects } from '../../engines/qpdf/qpdf-objects';
+import { writeWithUpdates, type CompactWriteOptions } from '../../engines/qpdf/qpdf-rewrites';
 import type { Workspace } from '../../workspace/workspace';
 import { between, RESAMPLE_THRESHOLD, SEARCH_GRID, type LevelSettings } from './compression-levels';
 import { buildUpdate, objectsToRead } from './stream-updates';

@@ -1,5 +1,5 @@
 import type { FontSubset, StreamChange } from '../../engines/pdf-compress';
-import type { QpdfObjects } from '../../engines/qpdf';
+import type { QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 
 /**
  * Turns the script's results into a qpdf JSON v2 update: each changed

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { emailToPdfTool, type ToolParams } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument } from '../../engines/chromium';
-import { addAttachments, type Attachment } from '../../engines/qpdf';
+import { addAttachments, type Attachment } from '../../engines/qpdf/qpdf-rewrites';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';

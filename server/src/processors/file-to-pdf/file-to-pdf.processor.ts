@@ -4,7 +4,7 @@ import { extensionOf, fileToPdfTool } from '@folio/registry';
 import { renderHtmlToPdf } from '../../engines/chromium';
 import { postScriptToPdf } from '../../engines/ghostscript';
 import { convertWithOffice } from '../../engines/libreoffice';
-import { normalisePdf } from '../../engines/qpdf';
+import { normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';

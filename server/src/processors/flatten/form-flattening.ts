@@ -1,5 +1,5 @@
 import type { EngineOptions } from '../../engines/process';
-import { flattenAnnotations } from '../../engines/qpdf';
+import { flattenAnnotations } from '../../engines/qpdf/qpdf-rewrites';
 import { PdfEdits, removeAnnotations } from '../../pdf-objects/object-edits';
 import { asDict } from '../../pdf-objects/pdf-objects';
 import type { Workspace } from '../../workspace/workspace';

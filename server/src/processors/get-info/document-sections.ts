@@ -1,4 +1,4 @@
-import type { QpdfEncryption } from '../../engines/qpdf';
+import type { QpdfEncryption } from '../../engines/qpdf/qpdf-objects';
 import { asDict, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 import { formFields } from '../../pdf-signatures/signature-fields';
 import { infoDate, nameOf, numberOf } from './info-values';

@@ -1,7 +1,8 @@
 import { baseName, mergeTool, type ToolParams } from '@folio/registry';
 import { readDocumentInfo } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { assemblePages, hasSignatureFields } from '../../engines/qpdf';
+import { hasSignatureFields } from '../../engines/qpdf/qpdf-objects';
+import { assemblePages } from '../../engines/qpdf/qpdf-pages';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { readOutlinesToCarry, retargetOutline } from '../../pdf-objects/outline-retargeting';
 import { writeOutlines, type OutlineNode } from '../../pdf-objects/outlines';

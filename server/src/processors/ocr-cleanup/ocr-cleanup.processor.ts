@@ -7,7 +7,7 @@ import { ImageRemovalError, removeImages } from '../../engines/ghostscript';
 import { OcrInputError, recognisePages } from '../../engines/ocrmypdf';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
-import { decrypt, isEncrypted } from '../../engines/qpdf';
+import { decrypt, isEncrypted } from '../../engines/qpdf/qpdf-encryption';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

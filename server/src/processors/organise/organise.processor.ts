@@ -1,5 +1,5 @@
 import { organiseTool } from '@folio/registry';
-import { selectPages } from '../../engines/qpdf';
+import { selectPages } from '../../engines/qpdf/qpdf-pages';
 import { carryOutline } from '../../pdf-objects/outline-retargeting';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { compactRanges, documentOf, organiseOrder } from '../../page-orders/page-orders';

@@ -1,5 +1,6 @@
 import { overlayTool } from '@folio/registry';
-import { assemblePages, decrypt, layerPages } from '../../engines/qpdf';
+import { decrypt } from '../../engines/qpdf/qpdf-encryption';
+import { assemblePages, layerPages } from '../../engines/qpdf/qpdf-pages';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { overlayPairs, readCounts } from './overlay-plan';
 

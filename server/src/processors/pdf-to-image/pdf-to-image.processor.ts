@@ -5,7 +5,7 @@ import { combineFrames, convertImage, MAX_IMAGE_SIDE, stackVertically, type Rast
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, renderPages, type RenderSettings, type ShownPageSize } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { selectPages } from '../../engines/qpdf';
+import { selectPages } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,5 +1,6 @@
 import type { EngineOptions } from '../../engines/process';
-import { readObjects, readStreamText, type QpdfObjects } from '../../engines/qpdf';
+import { readObjects, type QpdfObjects } from '../../engines/qpdf/qpdf-objects';
+import { readStreamText } from '../../engines/qpdf/qpdf-streams';
 import { asDict, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
 
 /**

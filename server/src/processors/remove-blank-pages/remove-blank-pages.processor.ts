@@ -3,7 +3,7 @@ import { baseName, removeBlankPagesTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { eachPageText, writePlainText } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
-import { countPages, selectPages } from '../../engines/qpdf';
+import { countPages, selectPages } from '../../engines/qpdf/qpdf-pages';
 import { writeZip, type ZipEntry } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,4 +1,4 @@
-import type { ObjectUpdate, QpdfObjects } from '../../engines/qpdf';
+import type { ObjectUpdate, QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 import { asDict } from '../../pdf-objects/pdf-objects';
 
 /**

@@ -1,5 +1,6 @@
 import { removeImageTool } from '@folio/registry';
-import { externaliseInlineImages, readObjects, updateObjects } from '../../engines/qpdf';
+import { readObjects, updateObjects } from '../../engines/qpdf/qpdf-objects';
+import { externaliseInlineImages } from '../../engines/qpdf/qpdf-rewrites';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { imageRemovals } from './image-removal';
 

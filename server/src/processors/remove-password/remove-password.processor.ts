@@ -1,5 +1,5 @@
 import { removePasswordTool } from '@folio/registry';
-import { decrypt } from '../../engines/qpdf';
+import { decrypt } from '../../engines/qpdf/qpdf-encryption';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /**

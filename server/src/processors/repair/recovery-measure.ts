@@ -1,5 +1,6 @@
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { checkPdf, countPages } from '../../engines/qpdf';
+import { countPages } from '../../engines/qpdf/qpdf-pages';
+import { checkPdf } from '../../engines/qpdf/qpdf-rewrites';
 import { readPageTexts } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
 

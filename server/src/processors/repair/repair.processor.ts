@@ -6,7 +6,7 @@ import { rewriteWithMupdf } from '../../engines/mupdf-repair';
 import { PdfBeyondRepairError, PdfCorruptedError } from '../../engines/pdf-errors';
 import { redrawWithPoppler } from '../../engines/poppler-cairo';
 import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
-import { checkPdf, normalisePdf } from '../../engines/qpdf';
+import { checkPdf, normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { TooManyPagesError } from '../../input-checks/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,5 +1,5 @@
 import { rotateTool } from '@folio/registry';
-import { rotatePages } from '../../engines/qpdf';
+import { rotatePages } from '../../engines/qpdf/qpdf-pages';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 
 /** Adds `angle` to every page's rotation; qpdf rewrites only the page dictionaries. */

@@ -1,4 +1,4 @@
-import type { QpdfObjects } from '../../engines/qpdf';
+import type { QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { actionType, removeActions } from './actions';

@@ -1,5 +1,5 @@
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { decodedStreamSize, readStreamText } from '../../engines/qpdf';
+import { decodedStreamSize, readStreamText } from '../../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../../engines/process';
 import type { PdfEdits } from '../../pdf-objects/object-edits';
 import { isReference } from '../../pdf-objects/pdf-objects';

@@ -5,7 +5,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { makeLookScanned } from '../../engines/imagemagick';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, renderPageRange, type ShownPageSize } from '../../engines/poppler';
-import { writePicturePdf, type PicturePage } from '../../engines/qpdf';
+import { writePicturePdf, type PicturePage } from '../../engines/qpdf/qpdf-rewrites';
 import { pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { pageLook, scanSettings } from './scan-look';

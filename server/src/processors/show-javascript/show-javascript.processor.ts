@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { showJavascriptTool } from '@folio/registry';
-import { readObjects } from '../../engines/qpdf';
+import { readObjects } from '../../engines/qpdf/qpdf-objects';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { findScripts } from '../../pdf-scripts/script-finder';

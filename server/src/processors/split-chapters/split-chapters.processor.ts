@@ -1,5 +1,6 @@
 import { splitChaptersTool } from '@folio/registry';
-import { readDocument, splitIntoRanges, splitIntoRangesKeepingDocument, type DocumentListing } from '../../engines/qpdf';
+import { readDocument, type DocumentListing } from '../../engines/qpdf/qpdf-objects';
+import { splitIntoRanges, splitIntoRangesKeepingDocument } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
 import type { EngineOptions } from '../../engines/process';
 import { InvalidInputError } from '../../input-checks/input-errors';

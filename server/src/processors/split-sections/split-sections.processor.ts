@@ -3,7 +3,9 @@ import { baseName, parsePageSelection, splitSectionsTool, type ToolParams } from
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
-import { flattenAnnotations, readDocument, readObjects, repeatPages, splitIntoRanges, updateObjects } from '../../engines/qpdf';
+import { readDocument, readObjects, updateObjects } from '../../engines/qpdf/qpdf-objects';
+import { repeatPages, splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
+import { flattenAnnotations } from '../../engines/qpdf/qpdf-rewrites';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';

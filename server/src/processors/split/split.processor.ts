@@ -1,5 +1,5 @@
 import { baseName, outOfRangePages, parsePageSelection, splitTool } from '@folio/registry';
-import { splitIntoRanges } from '../../engines/qpdf';
+import { splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { completePartDocuments } from '../../engines/part-documents';
 import { writeZip } from '../../engines/zip';
 import { InvalidInputError } from '../../input-checks/input-errors';

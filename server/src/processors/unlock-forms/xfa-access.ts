@@ -1,6 +1,6 @@
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
-import { decodedStreamSize, readStreamText } from '../../engines/qpdf';
+import { decodedStreamSize, readStreamText } from '../../engines/qpdf/qpdf-streams';
 import type { EditableDict, PdfEdits } from '../../pdf-objects/object-edits';
 import { isReference } from '../../pdf-objects/pdf-objects';
 

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
-import { objectOffsets, readObjects } from '../../engines/qpdf';
+import { objectOffsets, readObjects } from '../../engines/qpdf/qpdf-objects';
 import { isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
 import { formFields } from '../../pdf-signatures/signature-fields';
 import type { ChangesAfterSigning } from '@folio/registry';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { readGrayImage, renderGrayPages, type GrayImage } from '../../engines/poppler';
 import { readWordBoxes, type Box, type PageLayout, type PageWords } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
-import { selectPages } from '../../engines/qpdf';
+import { selectPages } from '../../engines/qpdf/qpdf-pages';
 import { findDrawnBullets } from '../analyse/drawn-bullets';
 import { findRulingLines } from '../analyse/ruling-lines';
 import { tablesOnPage, type PlacedTable } from '../analyse/tables';

@@ -4,7 +4,7 @@ import { listImages } from '../../engines/poppler';
 import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type PageRuns } from '../../engines/poppler-text';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
-import { decrypt, isEncrypted } from '../../engines/qpdf';
+import { decrypt, isEncrypted } from '../../engines/qpdf/qpdf-encryption';
 import { InvalidInputError } from '../../input-checks/input-errors';
 import { analyseDocument } from '../analyse/analyse';
 import type { LayoutPage } from '../types';

@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makePdf } from '../../test/support/pdfs';
-import { PdfCorruptedError } from './pdf-errors';
-import { encrypt, listStreams, parseQpdfJson, PasswordNotEncodableError, splitIntoRanges, type EncryptionPermissions } from './qpdf';
+import { makePdf } from '../../../test/support/pdfs';
+import { PdfCorruptedError } from '../pdf-errors';
+import { encrypt, PasswordNotEncodableError, type EncryptionPermissions } from './qpdf-encryption';
+import { splitIntoRanges } from './qpdf-pages';
+import { parseQpdfJson } from './qpdf-process';
+import { listStreams } from './qpdf-streams';
 
 describe('parseQpdfJson', () => {
   it('reads numbers spelled the PDF way, and leaves strings alone', () => {
