@@ -1,6 +1,7 @@
-import { tools } from '@folio/registry';
+import { tools, type AnyTool } from '@folio/registry';
 import { postTool } from './support/http';
 import { makePdf } from './support/pdfs';
+import { familiesOf, PDF_READERS, readerFamiliesOf } from './support/reader-families';
 import { isStructuralTool, sampleUpload } from './support/sample-files';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 import { validFieldUploads, validFields } from './support/valid-fields';
@@ -47,11 +48,30 @@ function mutate(pdf: Buffer, seed: number): Buffer {
   }
 }
 
+/** Most cases one structural tool gets (milliseconds a request). */
 const CASES_PER_TOOL = Number(process.env.FUZZ_CASES_PER_TOOL ?? 30);
-/** Office, browser and OCR engines take seconds a file: fewer cases keep the suite quick. */
+/** Office, browser and OCR engines take seconds a file: fewer cases keep the suite quick. Also the fewest any tool gets. */
 const CASES_PER_SLOW_TOOL = Number(process.env.FUZZ_CASES_PER_SLOW_TOOL ?? 4);
+/**
+ * Mutated PDFs each reader the structural tools use gets, shared out among the
+ * tools reading with it (support/reader-families.ts): a mutation breaks the
+ * parser, and twenty tools opening files with qpdf share one, so each of them
+ * gets a few and the one tool reading with Ghostscript or pikepdf gets CASES_PER_TOOL.
+ */
+const CASES_PER_READER = Number(process.env.FUZZ_CASES_PER_READER ?? 60);
 
-describe('fuzzing: mutated files of an accepted type sent to every tool', () => {
+const structuralFamilies = familiesOf(tools.filter(isStructuralTool), (family) => PDF_READERS.has(family));
+
+/** The cases a tool gets: its share of its most exclusive reader's, within the bounds above. */
+function casesFor(tool: AnyTool): number {
+  if (!isStructuralTool(tool)) return CASES_PER_SLOW_TOOL;
+  const shares = readerFamiliesOf(tool)
+    .filter((family) => structuralFamilies.has(family))
+    .map((family) => Math.ceil(CASES_PER_READER / structuralFamilies.get(family)!.length));
+  return Math.min(CASES_PER_TOOL, Math.max(CASES_PER_SLOW_TOOL, ...shares));
+}
+
+describe('fuzzing: mutated files of an accepted type sent to every tool, structural ones by their readers\' share', () => {
   let server: TestServer;
   let pdfSeeds: Buffer[];
   beforeAll(async () => {
@@ -66,7 +86,7 @@ describe('fuzzing: mutated files of an accepted type sent to every tool', () => 
     const seeds = sample.type === 'pdf' ? pdfSeeds : [sample.content];
     const extension = sample.name.slice(sample.name.lastIndexOf('.'));
     const failures: string[] = [];
-    const cases = isStructuralTool(tool) ? CASES_PER_TOOL : CASES_PER_SLOW_TOOL;
+    const cases = casesFor(tool);
     for (let i = 0; i < cases; i++) {
       const seed = toolId.length * 1000 + i;
       const content = mutate(seeds[i % seeds.length], seed);

@@ -1,16 +1,46 @@
 import { tools } from '@folio/registry';
 import { postTool } from './support/http';
 import { HOSTILE_INPUTS } from './support/hostile-pdfs';
+import { dealByReader, familiesOf, PDF_READERS, readerFamiliesOf } from './support/reader-families';
 import { leftoversAfterCleanup, startTestServer, type TestServer } from './support/test-server';
 import { validFieldUploads, validFields } from './support/valid-fields';
 
 jest.setTimeout(60_000);
 
 /**
- * Every tool that takes PDFs against broken and hostile PDFs (html-hostile.spec.ts
- * covers hostile web pages): a 4xx JSON error or a correct
- * result, never a 5xx, never a hang past the job limit, never a leftover file.
+ * Tools that take PDFs against broken and hostile PDFs (html-hostile.spec.ts
+ * covers hostile web pages): a 4xx JSON error or a correct result, never a 5xx,
+ * never a hang past the job limit, never a leftover file.
+ *
+ * A hostile file hurts the parser that reads it, and most tools share theirs:
+ * each input goes to TOOLS_PER_READER tools of every family of PDF readers
+ * (support/reader-families.ts: the engines the tools' processors reach, the
+ * runner's qpdf opening and content budget included), the least used first,
+ * and a crowded family (qpdf: every tool) to as many more as it takes for
+ * each tool to meet INPUTS_PER_TOOL inputs. So every input meets every reader
+ * and every tool some (two to four of the twelve today), and the suite grows
+ * with readers, and with tools only by INPUTS_PER_TOOL requests each.
  */
+const TOOLS_PER_READER = 1;
+/** Every tool meets at least this many of the inputs. */
+const INPUTS_PER_TOOL = 1;
+
+const pdfTools = tools.filter((tool) => tool.input.accept.includes('pdf'));
+const readsPdf = (family: string) => PDF_READERS.has(family);
+const inputNames = Object.keys(HOSTILE_INPUTS);
+const deal = dealByReader(pdfTools, inputNames.length, TOOLS_PER_READER, readsPdf, INPUTS_PER_TOOL);
+const cases = inputNames.flatMap((input, i) => deal[i].map((tool) => [tool.id, input] as const));
+
+it('deals every hostile input to every reader of PDFs, and INPUTS_PER_TOOL inputs at least to every tool', () => {
+  const readers = [...familiesOf(pdfTools, readsPdf).keys()];
+  for (const [i, input] of inputNames.entries()) {
+    const met = new Set(deal[i].flatMap((tool) => readerFamiliesOf(tool)));
+    expect({ input, missing: readers.filter((family) => !met.has(family)) }).toEqual({ input, missing: [] });
+  }
+  const short = pdfTools.filter((tool) => cases.filter(([id]) => id === tool.id).length < INPUTS_PER_TOOL).map((tool) => tool.id);
+  expect(short).toEqual([]);
+});
+
 describe('hostile and broken input', () => {
   let server: TestServer;
   beforeAll(async () => (server = await startTestServer({ engineTimeoutMs: 20_000 })));
@@ -18,8 +48,6 @@ describe('hostile and broken input', () => {
   afterEach(async () => {
     expect(await leftoversAfterCleanup(server)).toEqual([]);
   });
-
-  const cases = tools.filter((tool) => tool.input.accept.includes('pdf')).flatMap((tool) => Object.keys(HOSTILE_INPUTS).map((input) => [tool.id, input] as const));
 
   it.each(cases)('%s survives a %s', async (toolId, inputName) => {
     const tool = tools.find((t) => t.id === toolId)!;

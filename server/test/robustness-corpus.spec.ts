@@ -7,25 +7,35 @@ import { findRealWorldPdfs } from './corpus/debian-docs';
 import { OrderedPool } from './corpus/ordered-pool';
 import { postTool } from './support/http';
 import { strayJobEngines } from './support/processes';
+import { dealByReader, dealReadersInTurn, familiesOf, PDF_READERS, readerFamiliesOf } from './support/reader-families';
 import { isStructuralTool } from './support/sample-files';
 import { startTestServer, type TestServer } from './support/test-server';
 import { validFieldUploads, validFields } from './support/valid-fields';
 
 /**
- * A robustness corpus sent to every tool that reads PDFs: real manuals from
+ * A robustness corpus sent to the tools that read PDFs: real manuals from
  * Debian's documentation packages (many producers, PDF 1.2 to 1.7) and
  * deterministic damage done to valid seeds (corpus/damaged-pdfs.ts). Every
  * answer must be a result or a 4xx JSON error, never a 5xx, within the job time
  * limit; afterwards no file is left in the work folder and no per-job engine
  * process is left running.
  *
- * Structural tools (milliseconds a request) get every file. The others drive an
- * office suite, a browser, OCR, a renderer or Ghostscript (seconds a request), so
- * each damaged file (small: under a second each) goes to two of them and each
- * real-world file (up to hundreds of pages) to one, chosen round-robin: every file
- * meets several tools and every tool meets many files. Requests run CONCURRENCY
- * at a time, up to LOOKAHEAD ahead of the test being run (corpus/ordered-pool.ts),
- * so a filtered run (jest -t) sends little more than it tests.
+ * What a damaged file can break is the parser that reads it, and most tools
+ * share theirs: the tools are grouped by the engines their processors reach
+ * (support/reader-families.ts: qpdf, pdf-lib, Poppler, Ghostscript, pikepdf,
+ * MuPDF, OCRmyPDF, LibreOffice, the content budget), and the corpus is dealt by
+ * group, so its cost grows with readers, not with tools:
+ * - structural tools (milliseconds a request): every file goes to one tool of
+ *   each reader the structural tools use, the least used first, so every file
+ *   meets each of those parsers and the tools of a crowded group take turns;
+ * - the others (an office suite, OCR, a renderer or Ghostscript: seconds a
+ *   request): each damaged file (small) goes to two of them and each real-world
+ *   file (up to hundreds of pages) to one, each pick for the reader served
+ *   least so far, so the three office tools meet as many files as the twenty
+ *   Poppler ones.
+ * Requests run CONCURRENCY at a time, up to LOOKAHEAD ahead of the test being
+ * run (corpus/ordered-pool.ts), so a filtered run (jest -t) sends little more
+ * than it tests.
  */
 
 /** The job time limit the server is started with; every answer must come within it. */
@@ -82,6 +92,7 @@ const corpus: CorpusFile[] = [
 const pdfTools = tools.filter((tool) => tool.input.accept.includes('pdf'));
 const fastTools = pdfTools.filter(isStructuralTool);
 const slowTools = pdfTools.filter((tool) => !isStructuralTool(tool));
+const readsPdf = (family: string) => PDF_READERS.has(family);
 
 interface Case {
   tool: AnyTool;
@@ -95,13 +106,20 @@ interface Case {
  */
 const LIBREOFFICE_PDF_IMPORT = new Set(['pdf-to-xml', 'pdf-to-presentation']);
 
-/** In file order, so each slow request runs beside fast ones; slow tools dealt out in turn. */
-let dealt = 0;
-const cases: Case[] = corpus.flatMap((file) => {
-  const candidates = file.real ? slowTools.filter((tool) => !LIBREOFFICE_PDF_IMPORT.has(tool.id)) : slowTools;
-  const slow = Array.from({ length: Math.min(file.slowTools, candidates.length) }, () => candidates[dealt++ % candidates.length]);
-  return [...fastTools, ...slow].map((tool) => ({ tool, file }));
-});
+const damaged = corpus.filter((file) => !file.real);
+const real = corpus.filter((file) => file.real);
+const structuralDeal = dealByReader(fastTools, corpus.length, 1, readsPdf);
+const slowDeal = new Map<CorpusFile, AnyTool[]>([
+  ...zip(damaged, dealReadersInTurn(slowTools, damaged.map((file) => file.slowTools), readsPdf)),
+  ...zip(real, dealReadersInTurn(slowTools.filter((tool) => !LIBREOFFICE_PDF_IMPORT.has(tool.id)), real.map((file) => file.slowTools), readsPdf)),
+]);
+
+/** In file order, so each slow request runs beside fast ones. */
+const cases: Case[] = corpus.flatMap((file, i) => [...structuralDeal[i], ...slowDeal.get(file)!].map((tool) => ({ tool, file })));
+
+function zip<A, B>(as: readonly A[], bs: readonly B[]): [A, B][] {
+  return as.map((a, i) => [a, bs[i]]);
+}
 
 interface Answer {
   status?: number;
@@ -137,7 +155,17 @@ async function send(server: TestServer, { tool, file }: Case): Promise<Answer> {
   }
 }
 
-describe('robustness corpus: real-world and damaged PDFs sent to every tool that reads PDFs', () => {
+it('deals every file to each reader the structural tools use, and every tool that reads PDFs some files', () => {
+  const structuralReaders = [...familiesOf(fastTools, readsPdf).keys()];
+  for (const [i, file] of corpus.entries()) {
+    const met = new Set(structuralDeal[i].flatMap((tool) => readerFamiliesOf(tool)));
+    expect({ file: file.label, missing: structuralReaders.filter((family) => !met.has(family)) }).toEqual({ file: file.label, missing: [] });
+  }
+  const dealt = new Set(cases.map((c) => c.tool.id));
+  expect(pdfTools.map((tool) => tool.id).filter((id) => !dealt.has(id))).toEqual([]);
+});
+
+describe('robustness corpus: real-world and damaged PDFs sent to every reader of PDFs, by way of the tools using it', () => {
   let server: TestServer;
   let pool: OrderedPool<Answer>;
 
