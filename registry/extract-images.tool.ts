@@ -38,7 +38,7 @@ export const extractImagesTool = defineTool({
   result: {
     kind: 'zip',
     // The reference answers an empty ZIP (§6.8), and clients expect one; the page says why it is empty.
-    outcomes: { 'no-images': { when: 'the PDF has no images to save', notice: 'No images found in this PDF.' } },
+    outcomes: { 'no-images': { when: 'the PDF has no images to save', notice: 'No images found in this PDF.', nothingToKeep: true } },
   },
   download: { api: '{base}_extracted-images.zip', browser: '{base}_extracted_images.zip', fallback: 'extracted_images.zip' },
   toast: { success: 'Images extracted successfully!' },

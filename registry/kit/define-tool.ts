@@ -113,6 +113,11 @@ export interface ResultOutcome extends Omit<ResultVariant, 'when'> {
    * The page shows it as a warning and beside the result. e.g. 'No images found in this PDF.'
    */
   notice?: string;
+  /**
+   * The answer holds nothing worth keeping (an empty ZIP): the page says the
+   * notice and offers no download. API clients still get the answer.
+   */
+  nothingToKeep?: true;
 }
 
 /**

@@ -53,6 +53,11 @@ export function outcomeNotice(tool: AnyTool, outcome: string | undefined): strin
   return outcome === undefined ? undefined : tool.result.outcomes?.[outcome]?.notice;
 }
 
+/** Whether the page offers this outcome's answer for download (not when it holds nothing worth keeping). */
+export function outcomeKeepsResult(tool: AnyTool, outcome: string | undefined): boolean {
+  return outcome === undefined || tool.result.outcomes?.[outcome]?.nothingToKeep !== true;
+}
+
 /** The outcomes a tool declares, with their keys. e.g. [['several-tables', { when: 'several tables are found', ... }]] */
 export function outcomesOf(tool: AnyTool): [string, ResultOutcome][] {
   return Object.entries(tool.result.outcomes ?? {});

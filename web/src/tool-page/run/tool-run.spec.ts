@@ -148,6 +148,13 @@ describe('a tool run', () => {
       await expect(machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'noted', message: 'Nothing needed turning.' });
       expect(state()).toMatchObject({ notice: 'Nothing needed turning.', result: { kind: 'pdf' } });
 
+      // An answer that holds nothing worth keeping is said, and not offered for download.
+      const empty: AnyTool = { ...tool, result: { ...tool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.', nothingToKeep: true } } } };
+      send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'no-change' } }));
+      const bare = machineFor(empty);
+      await expect(bare.machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'noted', message: 'Nothing needed turning.' });
+      expect(bare.state()).toMatchObject({ notice: 'Nothing needed turning.', result: null });
+
       // An outcome without a notice, or one the tool does not declare, is a plain success.
       send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'something-else' } }));
       await expect(machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'succeeded', message: 'PDF rotated successfully!' });

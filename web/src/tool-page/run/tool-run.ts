@@ -1,4 +1,4 @@
-import { OUTCOME_HEADER, outcomeNotice, type AnyTool, type JobStatus, type RequestEnhancerKey } from '@folio/registry';
+import { OUTCOME_HEADER, outcomeKeepsResult, outcomeNotice, type AnyTool, type JobStatus, type RequestEnhancerKey } from '@folio/registry';
 import type { RequestEnhancer } from '../../request-enhancers/request-enhancer';
 import type { UploadLimits } from '../../site-config/use-site-config';
 import type { ToolResult } from '../result/tool-result';
@@ -156,8 +156,9 @@ export function createToolRun(tool: AnyTool, ports: ToolRunPorts): ToolRunMachin
       }
       const failure = failureOf(tool, response);
       if (!failure) {
-        const notice = outcomeNotice(tool, response.headers?.[OUTCOME_HEADER.toLowerCase()]);
-        attempt.leaves = { result: resultOf(tool, files, params, response), notice: notice ?? null };
+        const outcome = response.headers?.[OUTCOME_HEADER.toLowerCase()];
+        const notice = outcomeNotice(tool, outcome);
+        attempt.leaves = { result: outcomeKeepsResult(tool, outcome) ? resultOf(tool, files, params, response) : null, notice: notice ?? null };
         return notice ? { kind: 'noted', message: notice } : { kind: 'succeeded', message: successMessage(tool, params) };
       }
       const why = new Error(`POST ${tool.endpoint} ${failure}.`);
