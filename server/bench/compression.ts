@@ -86,6 +86,8 @@ export interface CompressionResults {
   files: FileResult[];
   /** The real-world corpus (compression-corpus.ts); absent from runs before it existed. */
   corpus?: CorpusResult[];
+  /** When the corpus was measured, if not with the rest (compression-corpus-run.ts). */
+  corpusDate?: string;
   largeScan?: LargeScanResult;
 }
 
@@ -257,7 +259,7 @@ async function samplePages(pdf: string): Promise<number[] | undefined> {
 }
 
 /** Every method on one input: Folio's levels through the API, Ghostscript's presets, qpdf. */
-async function measureMethods(base: string, dir: string, kind: string, input: string): Promise<Omit<FileResult, 'kind' | 'label'>> {
+async function measureMethods(base: string, dir: string, kind: string, input: string, levels: readonly number[] = OUR_LEVELS): Promise<Omit<FileResult, 'kind' | 'label'>> {
   const inputBytes = statSync(input).size;
   const pages = await samplePages(input);
   const reference = await renderPages(input, join(dir, `${kind}-ref`), pages);
@@ -290,7 +292,7 @@ async function measureMethods(base: string, dir: string, kind: string, input: st
     methods.push(row);
     rmSync(output, { force: true });
   };
-  for (const level of OUR_LEVELS) {
+  for (const level of levels) {
     const output = join(dir, `${kind}-folio-${level}.pdf`);
     await measure(`Folio level ${level}`, output, () => compressViaApi(base, input, output, { optimizeLevel: String(level) }));
   }
@@ -303,12 +305,13 @@ async function measureMethods(base: string, dir: string, kind: string, input: st
   return { inputBytes, pages: pages ? Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [input], [0, 1])).stdout)?.[1]) : reference.length, methods };
 }
 
-async function measureCorpus(base: string, dir: string): Promise<CorpusResult[]> {
+/** The real-world corpus through every method; `levels`: Compress PDF's levels measured (all of OUR_LEVELS by default). */
+export async function measureCorpus(base: string, dir: string, levels: readonly number[] = OUR_LEVELS): Promise<CorpusResult[]> {
   const files: CorpusFile[] = buildCompressionCorpus(join(dir, 'corpus'));
   console.log(`Compression corpus: ${files.length} files`);
   const out: CorpusResult[] = [];
   for (const [index, file] of files.entries()) {
-    const measured = await measureMethods(base, dir, `corpus-${index}`, file.path);
+    const measured = await measureMethods(base, dir, `corpus-${index}`, file.path, levels);
     out.push({ kind: `corpus-${index}`, label: file.label, producer: file.producer, ...measured });
   }
   return out;
@@ -481,7 +484,7 @@ export function compressionMarkdown(r: CompressionResults): string {
         `${ours.bytes <= ebook.bytes ? 'ok' : 'larger'} | ${ours.ssim >= ebook.ssim ? 'ok' : 'lower'} | ${round(ours.seconds / ebook.seconds, 2)}× | ${never ? 'yes' : 'no'} |`,
     );
   }
-  if (r.corpus) lines.push(...corpusMarkdown(r.corpus));
+  if (r.corpus) lines.push(...corpusMarkdown(r.corpus, r.corpusDate));
   if (r.largeScan) {
     const l = r.largeScan;
     lines.push(
@@ -531,11 +534,13 @@ const median = (values: number[]) => {
   return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 
-function corpusMarkdown(corpus: CorpusResult[]): string[] {
+function corpusMarkdown(corpus: CorpusResult[], date?: string): string[] {
+  const levels = [...new Set(corpus.flatMap((f) => f.methods.map((m) => /^Folio level (\d)/.exec(m.method)?.[1]).filter(Boolean)))].join(', ');
   const lines = [
     '',
     `**Real-world corpus** (${corpus.length} files, built by \`server/bench/compression-corpus.ts\`: Debian's documentation PDFs, ReportLab, pikepdf,`,
-    'LibreOffice, Chromium, a scan, a damaged file). Same methods and measures; long documents have 10 pages sampled. Winner is the',
+    `LibreOffice, Chromium, a scan, a damaged file${date ? `; measured ${date.slice(0, 10)} by \`server/bench/compression-corpus-run.ts\`` : ''}). Compress PDF at levels ${levels},`,
+    'the same Ghostscript presets and qpdf, the same measures; long documents have 10 pages sampled. Winner is the',
     'candidate Compress PDF answered with (`X-Compression-Method`).',
     '',
     '| File | Producer | Method | Size | Ratio | SSIM (worst) | Worst PSNR (dB) | Time (s) | Winner |',

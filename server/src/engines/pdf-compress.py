@@ -20,6 +20,18 @@ of the job's folder; qpdf then puts them in (its JSON update mode).
       a grid (the target-size search): writes nothing and answers, for every
       [dpi, quality] point, the size each image would take.
 
+  {"command": "session", ... as for "compress", "reference": {"reference":
+   "/job/upload.pdf", "cache": "/job/r-", "dpi": 50, "samplePages": 12},
+   "compareRequest": "/job/c.json"}
+      A whole job's Python work in one process, saving the start of two more:
+      while `compress` runs, a process forked from this one reads the upload
+      for the comparison (compress_compare.py's `prepare`); the pass's answer
+      goes to `outputPrefix`pass.json, announced on stderr as
+      "pass <file>". Then the script waits for `compareRequest` to appear
+      (written whole by the server once the candidates exist): {"candidates",
+      "minSsim", "minPsnr", "firstPass", "uploadSize"} answers the comparison
+      on stdout (as pdf-compare.py does); {"stop": true} ends the session.
+
   {"command": "analyse", ...} and {"command": "fonts", ...}: those steps alone.
 
 Settings: level (1-9), dpi and quality (lossy levels), grayscale, threshold
@@ -40,6 +52,7 @@ one image better) and compress_fonts.py (subsetting fonts).
 import json
 import os
 import sys
+import time
 
 import fitz
 
@@ -102,25 +115,34 @@ def work(doc, tasks, settings, prefix, grid=None):
     return {"results": results, "sizes": sizes}
 
 
+# Work (stream bytes, images counted four times) below which one process does it all: see `recode`.
+SMALL_WORK = 2 * 1024 * 1024
+
+
+def weight(task):
+    """How much work a stream is: its bytes, an image's four times (decoded, resampled, encoded)."""
+    return task["size"] * (4 if task.get("image") else 1)
+
+
 def shares(tasks, count):
     """Tasks shared out between `count` processes, largest first to the least loaded."""
     count = max(1, min(count, len(tasks)))
     loads = [[0, []] for _ in range(count)]
     for task in sorted(tasks, key=lambda t: -t["size"]):
         lightest = min(loads, key=lambda load: load[0])
-        lightest[0] += task["size"] * (4 if task.get("image") else 1)
+        lightest[0] += weight(task)
         lightest[1].append(task)
     return [items for _, items in loads if items]
 
 
-def in_parallel(path, jobs, prefix):
+def in_parallel(path, jobs, prefix, isolated=False):
     """Runs each job (a function of an open document) in a process of its own, forked from this one.
 
     Each child opens the document afresh and writes its answer to a file; a
     child that dies (a decoder crashing on a damaged picture) answers None, and
     only its share is left as it was.
     """
-    if len(jobs) == 1:
+    if len(jobs) == 1 and not isolated:
         return [jobs[0](fitz.open(path))]
     children = []
     for index, job in enumerate(jobs):
@@ -149,22 +171,91 @@ def in_parallel(path, jobs, prefix):
 
 
 def recode(path, tasks, settings, prefix, workers, grid=None, fonts=None):
-    """`work` over all tasks in `workers` processes, and font subsetting in one more when `fonts` is a request."""
-    parts = shares(tasks, workers) if tasks else []
-    jobs = [lambda d, part=part, i=i: work(d, part, settings, "%s%d-" % (prefix, i), grid) for i, part in enumerate(parts)]
-    if fonts is not None:
-        jobs.append(lambda d: subset_fonts(d, fonts))
-    answers = in_parallel(path, jobs, prefix) if jobs else []
+    """`work` over all tasks in `workers` processes, and font subsetting in one more when `fonts` is a request.
+
+    Little work (most documents) is done in one process: each process more
+    opens the document again, and on a busy machine shares cores rather than
+    adding any. It is still a process of its own, so that a decoder crashing
+    on a damaged picture costs only what it was doing."""
+    if sum(weight(t) for t in tasks) < SMALL_WORK:
+        parts = [tasks] if tasks else []
+        jobs = [lambda d: together(d, tasks, settings, "%s0-" % prefix, grid, fonts)] if tasks or fonts is not None else []
+        answers = in_parallel(path, jobs, prefix, isolated=True) if jobs else []
+    else:
+        parts = shares(tasks, workers) if tasks else []
+        jobs = [lambda d, part=part, i=i: work(d, part, settings, "%s%d-" % (prefix, i), grid) for i, part in enumerate(parts)]
+        if fonts is not None:
+            jobs.append(lambda d: subset_fonts(d, fonts))
+        answers = in_parallel(path, jobs, prefix) if jobs else []
     results, sizes, subset = [], [], []
-    for part, answer in zip(parts, answers):
+    for index, answer in enumerate(answers):
+        part = parts[index] if index < len(parts) else []
         if answer is None:
             results.extend({"xref": t["xref"], "skipped": "worker failed"} for t in part)
-        else:
-            results.extend(answer["results"])
-            sizes.extend(answer["sizes"])
-    if fonts is not None and answers and answers[-1] is not None:
-        subset = answers[-1].get("fonts", [])
+            continue
+        results.extend(answer.get("results", []))
+        sizes.extend(answer.get("sizes", []))
+        subset.extend(answer.get("fonts", []))
     return {"results": results, "sizes": sizes, "fonts": subset}
+
+
+def together(doc, tasks, settings, prefix, grid, fonts):
+    """`work` and then font subsetting, in one process."""
+    answer = work(doc, tasks, settings, prefix, grid) if tasks else {"results": [], "sizes": []}
+    if fonts is not None:
+        answer["fonts"] = subset_fonts(doc, fonts).get("fonts", [])
+    return answer
+
+
+def compress(doc, path, request):
+    """Analysis, then every stream recoded and fonts subset, in parallel."""
+    prefix = request["outputPrefix"]
+    analysis = analyse(doc, request)
+    dropped = {dup for group in analysis["duplicates"] for dup in group[1:]}
+    tasks = [t for t in analysis["streams"] if t["xref"] not in dropped and not t.get("pageContent") and t["size"] >= request.get("minStreamBytes", 64)]
+    fonts = {"outputPrefix": prefix + "font-", "duplicates": analysis["duplicates"]} if request.get("fonts") and not analysis["optionalContent"] else None
+    doc.close()
+    return {"analysis": analysis, **recode(path, tasks, request["settings"], prefix, request.get("workers", 1), fonts=fonts)}
+
+
+def session(doc, path, request):
+    """`compress`, the upload read for the comparison meanwhile, then the comparison once asked for."""
+    reference = request["reference"]
+    preparing = os.fork()
+    if preparing == 0:
+        # The child's answer is its cache files; stdout is the parent's to answer on.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            from compress_compare import prepare
+
+            prepare(reference)
+        finally:
+            os._exit(0)
+    answer = compress(doc, path, request)
+    pass_file = request["outputPrefix"] + "pass.json"
+    with open(pass_file, "w") as f:
+        json.dump(answer, f)
+    sys.stderr.write("pass %s\n" % pass_file)
+    sys.stderr.flush()
+    # Loaded while the server writes the candidates.
+    from compress_compare import compare
+
+    asked = wait_for(request["compareRequest"])
+    os.waitpid(preparing, 0)
+    if asked.get("stop"):
+        return
+    sys.stdout.write(json.dumps(compare({**reference, **asked})))
+    sys.stdout.flush()
+
+
+def wait_for(path):
+    """The JSON file at `path`, once it exists (the server writes it whole, then renames it there)."""
+    pause = 0.002
+    while not os.path.exists(path):
+        time.sleep(pause)
+        pause = min(0.02, pause * 1.5)
+    with open(path) as f:
+        return json.load(f)
 
 
 def write(prefix, xref, cand, old_size):
@@ -193,13 +284,11 @@ def main():
     if command == "analyse":
         answer = analyse(doc, request)
     elif command == "compress":
-        # Analysis, then every stream recoded and fonts subset, in parallel.
-        analysis = analyse(doc, request)
-        dropped = {dup for group in analysis["duplicates"] for dup in group[1:]}
-        tasks = [t for t in analysis["streams"] if t["xref"] not in dropped and not t.get("pageContent") and t["size"] >= request.get("minStreamBytes", 64)]
-        fonts = {"outputPrefix": prefix + "font-", "duplicates": analysis["duplicates"]} if request.get("fonts") and not analysis["optionalContent"] else None
-        doc.close()
-        answer = {"analysis": analysis, **recode(path, tasks, request["settings"], prefix, workers, fonts=fonts)}
+        answer = compress(doc, path, request)
+    elif command == "session":
+        session(doc, path, request)
+        # PyMuPDF's SWIG layer reports "memory leak of type 'Colorspace *'" on stdout at exit: no exit handlers.
+        os._exit(0)
     elif command == "work":
         doc.close()
         answer = recode(path, request["tasks"], request["settings"], prefix, workers, grid=request.get("grid"))

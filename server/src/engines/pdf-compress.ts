@@ -1,3 +1,4 @@
+import { readFile, rename } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
 import { PdfCorruptedError } from './pdf-errors';
 import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
@@ -16,7 +17,7 @@ import { writeForEngines } from './confinement';
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = engineScript('pdf-compress.py');
 /** The modules the script imports from beside it: the sandbox lets it read only what is listed. */
-const MODULES = ['compress_streams.py', 'compress_analysis.py', 'compress_images.py', 'compress_fonts.py'].map(engineScript);
+const MODULES = ['compress_streams.py', 'compress_analysis.py', 'compress_images.py', 'compress_fonts.py', 'compress_compare.py'].map(engineScript);
 
 /** One stream of the document, as the analysis found it. */
 export interface StreamInfo {
@@ -213,6 +214,7 @@ export async function probeImageSizes(
 }
 
 const COMPARE_SCRIPT = engineScript('pdf-compare.py');
+const COMPARE_MODULE = engineScript('compress_compare.py');
 
 /** How close a candidate's pages must stay to the original's (grey renders, see pdf-compare.py). */
 export interface LooksBar {
@@ -244,28 +246,12 @@ export interface Comparison {
 }
 
 /**
- * Reads `reference` for the comparison while the candidates are being made: its
- * text, links, bookmarks, fields, attachments and metadata, and its sampled pages
- * rendered, kept in files named after `cache` for `compareWithReference`.
- */
-export async function prepareReference(reference: string, bar: LooksBar, cache: string, pages: number, workspace: ScratchFiles, engine: EngineOptions): Promise<void> {
-  const requestFile = workspace.newPath('.json');
-  await writeForEngines(requestFile, JSON.stringify({ prepare: true, reference, cache, dpi: bar.dpi, samplePages: bar.samplePages }));
-  await runProcess(PYTHON, ['-I', '-B', COMPARE_SCRIPT, requestFile], {
-    ...engine,
-    readable: [COMPARE_SCRIPT],
-    okExitCodes: [0, 2],
-    watchdogMs: pageWatchdog(Math.min(pages, bar.samplePages) + 1),
-    maxBuffer: 1024 * 1024,
-  });
-}
-
-/**
  * Checks each candidate against `reference` (MuPDF with numpy, server/src/engines/pdf-compare.py):
  * same pages, text, links, bookmarks, form fields, attachments and metadata,
- * and the sampled pages drawn alike within `bar`. With `cache` (see `prepareReference`) the
- * reference is not read again; with `uploadSize`, candidates no smaller are checked only when
- * the reference is damaged. A PdfCorruptedError when the reference cannot be opened.
+ * and the sampled pages drawn alike within `bar`. With `cache` (a session's, see
+ * `startCompressionSession`) the reference is not read again; with `uploadSize`, candidates no
+ * smaller are checked only when the reference is damaged. A PdfCorruptedError when the reference
+ * cannot be opened.
  */
 export async function compareWithReference(
   reference: string,
@@ -280,7 +266,7 @@ export async function compareWithReference(
   await writeForEngines(requestFile, JSON.stringify({ reference, candidates, ...bar, firstPass, cache, uploadSize }));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', COMPARE_SCRIPT, requestFile], {
     ...engine,
-    readable: [COMPARE_SCRIPT],
+    readable: [COMPARE_SCRIPT, COMPARE_MODULE],
     okExitCodes: [0, 2],
     watchdogMs: pageWatchdog(Math.min(options.pages, bar.samplePages) * (candidates.length + 1)),
     maxBuffer: 16 * 1024 * 1024,
@@ -288,4 +274,106 @@ export async function compareWithReference(
   const answer = JSON.parse(stdout) as { error?: string; reason?: string; reference: { repaired: boolean }; results: CandidateCheck[] };
   if (answer.error) throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
   return { referenceRepaired: answer.reference.repaired, results: answer.results };
+}
+
+/** What a session checks candidates against: the upload, read ahead into files named after `cache`. */
+export interface SessionReference {
+  path: string;
+  cache: string;
+  pages: number;
+}
+
+/** The candidates to check at the end of a session, and how (see `compareWithReference`). */
+export interface SessionComparison {
+  candidates: readonly string[];
+  bar: LooksBar;
+  firstPass: boolean;
+  uploadSize?: number;
+}
+
+/**
+ * One job's Python work in one process (pdf-compress.py's session): `compressDocument`'s pass,
+ * the upload read for the comparison meanwhile, then, once the candidates are written, their
+ * check against it (`compareWithReference`). Each Python start (MuPDF, numpy) costs a few hundred
+ * milliseconds, as much as Ghostscript takes for a whole small file.
+ */
+export interface CompressionSession {
+  /** The pass, once made; rejects when the script ends without one (PdfCorruptedError for a file MuPDF cannot open). */
+  readonly pass: Promise<CompressionPass>;
+  /** Checks the candidates, and ends the session. */
+  compare(request: SessionComparison): Promise<Comparison>;
+  /** Ends the session without a comparison; never rejects. */
+  close(): Promise<void>;
+}
+
+export function startCompressionSession(
+  input: string,
+  settings: RecodeSettings,
+  run: { fonts: boolean; workers: number; outputPrefix: string },
+  reference: SessionReference,
+  bar: LooksBar,
+  pages: number,
+  workspace: ScratchFiles,
+  options: EngineOptions,
+): CompressionSession {
+  const compareRequest = workspace.newPath('.json');
+  let announced: ((file: string) => void) | undefined;
+  const passFile = new Promise<string>((resolve) => (announced = resolve));
+  const finished = (async () => {
+    const requestFile = workspace.newPath('.json');
+    const ref = { reference: reference.path, cache: reference.cache, dpi: bar.dpi, samplePages: bar.samplePages };
+    const request = { command: 'session', input, settings, fonts: run.fonts, workers: run.workers, outputPrefix: run.outputPrefix, maxDecodedBytes: settings.maxDecodedBytes, reference: ref, compareRequest };
+    await writeForEngines(requestFile, JSON.stringify(request));
+    const sampled = Math.min(reference.pages, bar.samplePages);
+    return runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
+      ...options,
+      readable: [SCRIPT, ...MODULES],
+      okExitCodes: [0, 2],
+      // The pass's pages, the upload's sampled pages and those of up to three candidates.
+      watchdogMs: pageWatchdog(pages + sampled * 4),
+      maxBuffer: 16 * 1024 * 1024,
+      onStderrLine: (line) => {
+        if (line.startsWith('pass ')) announced?.(line.slice('pass '.length));
+      },
+    });
+  })();
+  const damaged = (stdout: string): PdfCorruptedError | undefined => {
+    try {
+      const answer = JSON.parse(stdout) as Partial<Damaged>;
+      return answer.error === 'damaged' ? new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const pass = Promise.race([
+    passFile.then(async (file) => JSON.parse(await readFile(file, 'utf8')) as CompressionPass),
+    finished.then(({ stdout }) => {
+      throw damaged(stdout) ?? new PdfCorruptedError(undefined, 'MuPDF: the document could not be analysed');
+    }),
+  ]);
+  // Whoever ends the session reads `finished`; a rejection nobody awaits is not an unhandled one.
+  finished.catch(() => undefined);
+  let asked = false;
+  /** Writes the request whole: the script takes it as soon as the name appears. Only the first counts. */
+  const ask = async (body: Record<string, unknown>) => {
+    if (asked) return;
+    asked = true;
+    const partial = `${compareRequest}.part`;
+    await writeForEngines(partial, JSON.stringify(body));
+    await rename(partial, compareRequest);
+  };
+  return {
+    pass,
+    async compare({ candidates, bar: looks, firstPass, uploadSize }) {
+      await ask({ candidates, minSsim: looks.minSsim, minPsnr: looks.minPsnr, firstPass, uploadSize });
+      const { stdout } = await finished;
+      const answer = JSON.parse(stdout) as { error?: string; reason?: string; reference: { repaired: boolean }; results: CandidateCheck[] };
+      if (answer.error) throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
+      return { referenceRepaired: answer.reference.repaired, results: answer.results };
+    },
+    async close() {
+      await ask({ stop: true }).catch(() => undefined);
+      await finished.catch(() => undefined);
+    },
+  };
 }

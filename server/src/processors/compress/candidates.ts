@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { compressWithPdfwrite, PdfRewriteError } from '../../engines/ghostscript';
 import { DeadlineExceededError, JobAbortedError } from '../../engines/limiter';
-import { compareWithReference, prepareReference, type CandidateCheck } from '../../engines/pdf-compress';
+import { compareWithReference, type CandidateCheck, type Comparison } from '../../engines/pdf-compress';
 import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
 import type { Workspace } from '../../workspace/workspace';
 import { LEVELS, looksBar, PDFWRITE_RIVALS, type LevelSettings } from './compression-levels';
@@ -41,16 +41,19 @@ const rivalGrace = (oursMs: number) => Math.max(2000, oursMs);
 /**
  * Compress PDF at one level, best of several: our recoder at the level and,
  * for the lossy levels, Ghostscript's pdfwrite at the matching preset, made at
- * the same time (Ghostscript waited for only `rivalGrace` after ours), while the
- * upload is read for the comparison. Every candidate smaller than the upload is
- * checked against the upload, smallest first (pdf-compare.py: text, links,
- * bookmarks, fields, attachments, metadata kept; sampled pages drawn alike
- * within the level's bar), and the first that passes wins. When none does, our
- * lossless level 3 is tried the same way. A damaged upload comes back repaired
- * even when no candidate is smaller: the smallest that passes, else qpdf's rewrite.
+ * the same time (Ghostscript waited for only `rivalGrace` after ours). One
+ * Python process (the session) makes our pass, reads the upload for the
+ * comparison meanwhile, and then checks the candidates against it, smallest
+ * first (text, links, bookmarks, fields, attachments, metadata kept; sampled
+ * pages drawn alike within the level's bar): the first that passes wins. When
+ * none does, our lossless level 3 is tried the same way. A damaged upload comes
+ * back repaired even when no candidate is smaller: the smallest that passes,
+ * else qpdf's rewrite.
  */
 export async function chooseAtLevel(
   upload: Upload,
+  /** The compressor's base file being written from the upload: our pass waits for it, Ghostscript does not. */
+  baseWritten: Promise<void>,
   level: LevelSettings,
   compressor: Compressor,
   workspace: Workspace,
@@ -63,39 +66,44 @@ export async function chooseAtLevel(
   const started = Date.now();
   const givenUp = new AbortController();
   const pdfwrite = rival ? ghostscript(upload, rival, workspace, { ...engine, signal: anySignal(engine.signal, givenUp.signal) }, givenUp.signal) : Promise.resolve(undefined);
-  // The upload is read for the comparison while the candidates are made: the comparison then renders only them.
-  const cache = workspace.newPath('-reference');
-  const prepared = prepareReference(upload.path, bar, cache, upload.pages, workspace, engine).then(
-    () => cache,
-    (error: unknown) => {
-      if (error instanceof DeadlineExceededError || error instanceof JobAbortedError) throw error;
-      return undefined;
-    },
-  );
-  let ours: Candidate;
   try {
-    ours = { ...(await compressor.atLevel(level)), method: 'folio' };
+    await baseWritten;
   } catch (error) {
     givenUp.abort();
-    await Promise.allSettled([pdfwrite, prepared]);
+    await pdfwrite.catch(() => undefined);
     throw error;
   }
-  const oursMs = Date.now() - started;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((done) => (timer = setTimeout(() => done(undefined), rivalGrace(oursMs))));
-  const theirs = await Promise.race([pdfwrite, late]);
-  clearTimeout(timer);
-  if (theirs === undefined && rival) {
-    givenUp.abort();
-    await pdfwrite.catch(() => undefined);
+  const reference = { path: upload.path, cache: workspace.newPath('-reference'), pages: upload.pages };
+  const session = compressor.startSession(level, reference, bar);
+  let first: Choice;
+  try {
+    let ours: Candidate;
+    try {
+      ours = { ...(await compressor.fromPass(await session.pass, level)), method: 'folio' };
+    } catch (error) {
+      givenUp.abort();
+      await pdfwrite.catch(() => undefined);
+      throw error;
+    }
+    const oursMs = Date.now() - started;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((done) => (timer = setTimeout(() => done(undefined), rivalGrace(oursMs))));
+    const theirs = await Promise.race([pdfwrite, late]);
+    clearTimeout(timer);
+    if (theirs === undefined && rival) {
+      givenUp.abort();
+      await pdfwrite.catch(() => undefined);
+    }
+    first = await pickFirstPassing(upload, [ours, theirs], true, (candidates) => session.compare({ candidates, bar, firstPass: true, uploadSize: upload.size }));
+  } finally {
+    await session.close();
   }
-  const reference = await prepared;
-  const first = await pickFirstPassing(upload, [ours, theirs], bar, workspace, engine, true, reference);
   if (first.chosen || level.level <= 3 || picturesChange) return finish(first, compressor);
 
   // Nothing lossy passed: the lossless forms, which show every page as it was.
   const lossless = await compressor.atLevel(LEVELS[3]).then((built): Candidate => ({ ...built, method: 'folio' }));
-  const second = await pickFirstPassing(upload, [lossless], looksBar(3), workspace, engine, false, reference);
+  const options = { firstPass: true, pages: upload.pages, cache: reference.cache, uploadSize: upload.size };
+  const second = await pickFirstPassing(upload, [lossless], false, (candidates) => compareWithReference(upload.path, candidates, looksBar(3), options, workspace, engine));
   return finish({ chosen: second.chosen, repaired: first.repaired || second.repaired }, compressor);
 }
 
@@ -104,25 +112,21 @@ function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
   return a ? AbortSignal.any([a, b]) : b;
 }
 
-/** The smallest of `candidates` that passes (only those smaller than the upload, unless it is damaged). */
+/** The smallest of `candidates` that passes `check` (only those smaller than the upload, unless it is damaged). */
 async function pickFirstPassing(
   upload: Upload,
   candidates: readonly (Candidate | undefined)[],
-  bar: ReturnType<typeof looksBar>,
-  workspace: Workspace,
-  engine: EngineOptions,
   alwaysCompare: boolean,
-  /** The upload read ahead for the comparison (prepareReference), if it could be. */
-  reference: string | undefined,
+  /** The candidates' paths, smallest first, checked against the upload. */
+  check: (paths: string[]) => Promise<Comparison>,
 ): Promise<Choice> {
   const ordered = candidates.filter((c): c is Candidate => c !== undefined).sort((a, b) => a.size - b.size);
   const smaller = ordered.filter((c) => c.size < upload.size);
   // Whether the upload is damaged is known only from the comparison: it runs even when nothing is smaller.
   if (smaller.length === 0 && !alwaysCompare) return { repaired: false };
-  let comparison: Awaited<ReturnType<typeof compareWithReference>>;
+  let comparison: Comparison;
   try {
-    const options = { firstPass: true, pages: upload.pages, cache: reference, uploadSize: upload.size };
-    comparison = await compareWithReference(upload.path, ordered.map((c) => c.path), bar, options, workspace, engine);
+    comparison = await check(ordered.map((c) => c.path));
   } catch (error) {
     // A file the checker cannot read through (MuPDF failing on a damaged structure) has no candidate
     // it can vouch for: the upload comes back as it was rather than something unchecked.

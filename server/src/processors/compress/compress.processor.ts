@@ -31,7 +31,10 @@ export class CompressProcessor implements Processor<typeof compressTool> {
     // Bytes, read by the declaration's size field.
     const target = params.expectedOutputSize;
     const base = workspace.newPath('.pdf');
-    await externaliseInlineImages(file.path, base, engine, INLINE_IMAGE_MIN_BYTES);
+    // Ghostscript reads the upload itself: its candidate is started while this is written (candidates.ts).
+    const baseWritten = externaliseInlineImages(file.path, base, engine, INLINE_IMAGE_MIN_BYTES);
+    // Settled here too, so that a failure while the rival starts is not an unhandled rejection.
+    baseWritten.catch(() => undefined);
     const pages = file.pageCount ?? 1;
     const compressor = new Compressor(
       base,
@@ -51,10 +54,11 @@ export class CompressProcessor implements Processor<typeof compressTool> {
     let met: boolean | undefined;
     let repaired = false;
     if (target === undefined) {
-      const choice = await chooseAtLevel({ path: file.path, size: file.size, pages }, LEVELS[params.optimizeLevel], compressor, workspace, engine, params.grayscale || params.lineArt);
+      const choice = await chooseAtLevel({ path: file.path, size: file.size, pages }, baseWritten, LEVELS[params.optimizeLevel], compressor, workspace, engine, params.grayscale || params.lineArt);
       result = choice.chosen;
       repaired = choice.repaired;
     } else {
+      await baseWritten;
       const outcome = await compressor.toTarget(target);
       result = { ...outcome, method: 'folio' };
       met = outcome.met;

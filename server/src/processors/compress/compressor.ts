@@ -5,7 +5,11 @@ import {
   compressDocument,
   probeImageSizes,
   recodeStreams,
+  startCompressionSession,
   type CompressionPass,
+  type CompressionSession,
+  type LooksBar,
+  type SessionReference,
   type FontSubset,
   type ImageSizes,
   type PdfAnalysis,
@@ -70,7 +74,28 @@ export class Compressor {
 
   /** The document at one level (1–9). */
   async atLevel(level: LevelSettings): Promise<Built> {
-    const pass = await this.pass(level);
+    return this.fromPass(await this.pass(level), level);
+  }
+
+  /**
+   * The pass at one level made by a session that goes on to check the candidates
+   * against `reference` (see `startCompressionSession`); `fromPass` writes its result.
+   */
+  startSession(level: LevelSettings, reference: SessionReference, bar: LooksBar): CompressionSession {
+    return startCompressionSession(
+      this.base,
+      this.settings(level),
+      { fonts: level.level >= 3, workers: this.options.workers, outputPrefix: this.workspace.newPath('-') },
+      reference,
+      bar,
+      this.pages,
+      this.workspace,
+      this.engine,
+    );
+  }
+
+  /** The document at one level from its pass. */
+  async fromPass(pass: CompressionPass, level: LevelSettings): Promise<Built> {
     const changes = await this.withJpegtran(pass.results, level.level);
     const built = await this.write(changes, pass.fonts, pass.analysis);
     return level.dpi && level.quality ? { ...built, point: [level.dpi, level.quality] } : built;
