@@ -2,7 +2,7 @@ import { constants as fsConstants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { access, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TooManyPagesError } from '../input-checks/input-errors';
+import { TooManyPagesError } from '../refusals/input-errors';
 import { EngineFailedError, EngineStalledError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
 import { makeEngineFolder } from './confinement';
 

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import { PdfCorruptedError, PdfTooComplexError } from './pdf-errors';
 import { EngineCrashedError, pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
 import { decrypt } from './qpdf/qpdf-encryption';

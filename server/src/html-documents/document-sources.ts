@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { HtmlDocument } from '../engines/chromium';
 import { dataUriImages, imageDimensions } from '../engines/image-dimensions';
 import { ArchiveRefusedError, readZipFiles, type ArchiveFiles } from '../engines/zip-reading';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 
 /**
  * What HTML to PDF and Markdown to PDF share: reading an uploaded ZIP safely,

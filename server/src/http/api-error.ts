@@ -1,5 +1,5 @@
 import { formatMegabytes } from '@folio/registry';
-import type { ContentTooLargeError, TooManyPagesError } from '../input-checks/input-errors';
+import type { ContentTooLargeError, TooManyPagesError } from '../refusals/input-errors';
 
 /**
  * Errors the API reports to clients, shaped like the reference's problem JSON

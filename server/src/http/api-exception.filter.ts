@@ -16,7 +16,7 @@ import {
   TooManyFilesError,
   TooManyPagesError,
   WrongFileTypeError,
-} from '../input-checks/input-errors';
+} from '../refusals/input-errors';
 import { ClientShareTakenError, ResultQuotaReachedError } from '../jobs/job-errors';
 import { QueueUnavailableError } from '../jobs/job-queue';
 import { StepError } from '../tool-execution/step-error';

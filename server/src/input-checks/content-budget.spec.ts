@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { handWrittenPdf } from '../../test/support/hand-written-pdf';
 import { deflatedZeros } from '../../test/support/hostile-pdfs';
 import { encryptPdf, makePdf } from '../../test/support/pdfs';
-import { ContentTooLargeError } from './input-errors';
+import { ContentTooLargeError } from '../refusals/input-errors';
 import { refuseContentBombs } from './content-budget';
 import type { InputFile } from '@folio/registry';
 import { Workspace } from '../workspace/workspace';

@@ -6,7 +6,7 @@ import { constants, createInflate } from 'node:zlib';
 import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../engines/process';
 import { Ascii85Decoder, AsciiHexDecoder } from './ascii-filters';
-import { ContentTooLargeError } from './input-errors';
+import { ContentTooLargeError } from '../refusals/input-errors';
 import type { InputFile } from '@folio/registry';
 import type { Workspace } from '../workspace/workspace';
 

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import { pixelsAt, type ShownPageSize } from '../engines/poppler';
-import { InvalidInputError, TooManyPagesError } from './input-errors';
+import { InvalidInputError, TooManyPagesError } from '../refusals/input-errors';
 import type { InputFile } from '@folio/registry';
 
 /** Pixel size of a page drawn at some DPI. */

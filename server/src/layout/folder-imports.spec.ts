@@ -10,25 +10,10 @@ const EDGE = ['tool-routing', 'http', 'openapi', 'contact', 'site', 'app', 'app.
 /** The execution core, the queue, the tools and what they are built on: they know nothing of HTTP. */
 const BEHIND_THE_EDGE = ['tool-execution', 'jobs', 'processors', 'engines', 'input-checks', 'workspace'];
 
-/**
- * Imports out of `engines/` that close cycles between folders (never between
- * modules: `npm run lint`'s import-x/no-cycle refuses those), each with its
- * reason; the test fails once one has gone, so that its line goes too.
- */
-const KNOWN_CYCLE_EDGES: Record<string, string> = {
-  'engines → input-checks': 'engines throw the input refusals (TooManyPagesError, InvalidInputError) that input-checks/input-errors.ts declares',
-};
-const edgeOf = (i: FolderImport) => `${i.from} → ${i.to}`;
 
 describe('the layout of server/src', () => {
-  it('has no import cycle between folders, but for the known ones out of engines/', () => {
-    const cycles = folderCycles(imports.filter((i) => !(edgeOf(i) in KNOWN_CYCLE_EDGES)));
-    expect(cycles.map((cycle) => cycle.join(' → '))).toEqual([]);
-  });
-
-  it('still has each known cycle edge (remove a line above once its imports have gone)', () => {
-    const present = new Set(imports.filter((i) => i.local).map(edgeOf));
-    expect(Object.keys(KNOWN_CYCLE_EDGES).filter((edge) => !present.has(edge))).toEqual([]);
+  it('has no import cycle between folders (npm run lint refuses one between modules)', () => {
+    expect(folderCycles(imports).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
   it('keeps HTTP to the edge: the core, the queue, processors and engines import neither the edge nor Express', () => {

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 
 /** Red, green and blue, each 0 to 1. */
 export type Rgb = readonly [number, number, number];

@@ -4,7 +4,7 @@ import { readPageSizes } from '../engines/poppler';
 import type { EngineOptions } from '../engines/process';
 import { svgToPdf, SvgRenderError } from '../engines/rsvg';
 import { cleanSvg, UnreadableSvgError } from '../engines/svg-clean';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import type { Workspace } from '../workspace/workspace';
 import type { ImageMarkSize } from './mark-image';
 import type { Mark } from './marks';

@@ -4,7 +4,7 @@ import type { InputFile } from '@folio/registry';
 import { imageDimensions } from '../engines/image-dimensions';
 import { identifyFrames, normaliseToPng, UnreadableImageError } from '../engines/imagemagick';
 import { EngineFailedError, type EngineOptions } from '../engines/process';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import { megapixels } from '../input-checks/raster-budget';
 import type { Workspace } from '../workspace/workspace';
 import type { Mark } from './marks';

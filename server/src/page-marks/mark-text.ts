@@ -1,7 +1,7 @@
 import type { Alphabet } from '@folio/registry';
 import { renderTextBlocks, type TextBlock } from '../engines/pango';
 import type { EngineOptions } from '../engines/process';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import type { Workspace } from '../workspace/workspace';
 import { ALPHABET_FONTS, type AlphabetFont } from './alphabets';
 import type { Rgb } from './colours';

@@ -1,5 +1,5 @@
 import { organiseTool, outOfRangePages, parsePageSelection, type InputFile, type PageRangeParams, type ToolParams } from '@folio/registry';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 
 /**
  * The page orders of Organise, Extract Pages and Remove Pages: which pages of the

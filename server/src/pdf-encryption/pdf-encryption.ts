@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encrypt, PasswordNotEncodableError, type EncryptionCipher, type EncryptionPermissions } from '../engines/qpdf/qpdf-encryption';
 import type { EngineOptions } from '../engines/process';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import type { Workspace } from '../workspace/workspace';
 
 /**

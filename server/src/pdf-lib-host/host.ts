@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import { PdfLibCannotOpenError } from '../engines/pdf-lib';
 import { PdfCorruptedError, PdfTooComplexError } from '../engines/pdf-errors';
 import type { PdfLibAnswer, PdfLibRequest } from '../engines/pdf-lib-tasks';

@@ -1,6 +1,6 @@
 import type { EngineOptions } from '../engines/process';
 import { readDocument, type QpdfObjects } from '../engines/qpdf/qpdf-objects';
-import { InvalidInputError } from '../input-checks/input-errors';
+import { InvalidInputError } from '../refusals/input-errors';
 import { asDict, isReference, PdfObjects } from './pdf-objects';
 
 /**

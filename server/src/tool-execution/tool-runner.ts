@@ -26,7 +26,7 @@ import { countPages } from '../engines/qpdf/qpdf-pages';
 import { writeZip } from '../engines/zip';
 import { refuseContentBombs } from '../input-checks/content-budget';
 import { sniffFileType } from '../input-checks/file-sniffing';
-import { InvalidInputError, MissingFileError, NoPagesError, TooManyFilesError, TooManyPagesError, WrongFileTypeError } from '../input-checks/input-errors';
+import { InvalidInputError, MissingFileError, NoPagesError, TooManyFilesError, TooManyPagesError, WrongFileTypeError } from '../refusals/input-errors';
 import type { Workspace } from '../workspace/workspace';
 import { UndeclaredResultError, undeclaredParts } from './declared-results';
 import type { NoContentOutput, Processor, ProcessorOutput } from './processor';

@@ -4,7 +4,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { convertToArchival } from '../../engines/ghostscript';
 import { addAttachments, type Attachment } from '../../engines/qpdf/qpdf-rewrites';
 import { refuseContentBombs } from '../../input-checks/content-budget';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { associateAttachments } from './associated-files';
 import { attachmentNames } from './attachment-names';

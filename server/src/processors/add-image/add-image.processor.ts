@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { addImageTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { readTrimSizes } from '../../engines/poppler';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { compose, scaling, translation, type Matrix } from '../../page-marks/geometry';
 import type { Mark } from '../../page-marks/marks';
 import { drawingMark } from '../../page-marks/mark-drawing';

@@ -1,5 +1,5 @@
 import { compose, rotatedExtent, rotationAbout, translation, type Matrix } from '../../page-marks/geometry';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 
 /** Most copies one page takes: past it the page would be slow to show, and the request is refused. */
 export const MAX_TILES_PER_PAGE = 10_000;

@@ -3,7 +3,7 @@ import { autoRedactTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { readPageSizes } from '../../engines/poppler';
 import { InvalidPatternError, redactText, SearchTooLongError } from '../../engines/pymupdf';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { parseBoxColour } from './box-colour';

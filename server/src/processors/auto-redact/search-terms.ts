@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 
 /** Longest term the reference searches for; longer lines are skipped, as there. */
 export const MAX_TERM_LENGTH = 4096;

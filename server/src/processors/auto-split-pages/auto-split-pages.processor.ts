@@ -4,7 +4,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { pixelsAt, readPageSizes, type ShownPageSize } from '../../engines/poppler';
 import { countPages, splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError, TooManyPagesError } from '../../input-checks/input-errors';
+import { InvalidInputError, TooManyPagesError } from '../../refusals/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { findDividerPages, searchDpi } from './divider-search';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { QR_PAGE_SECONDS, readQrCodes } from '../../engines/opencv-qr';
 import { pixelsAt, renderPageRange, type ShownPageSize } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import type { Workspace } from '../../workspace/workspace';
 import { isDivider } from './divider-texts';
 

@@ -1,5 +1,5 @@
 import type { changeMetadataTool, Entry, ToolParams } from '@folio/registry';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { textOf } from '../../pdf-objects/pdf-objects';
 import { forUpdate, jsonName, nameOfJsonKey } from './json-names';
 import type { XmpValues } from './xmp-packet';

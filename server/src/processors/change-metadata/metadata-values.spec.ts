@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { buildDocumentInfo, parseRequestDate, xmpDateOf, type MirroredValues } from './document-info';
 import { updateXmpPacket } from './xmp-packet';
 

@@ -5,7 +5,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { runPdfLibTaskOnPdf } from '../../engines/pdf-lib-tasks';
 import { readGrayImage, readPageSizes, renderGrayPages, type GrayImage, type ShownPageSize } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { InvalidInputError, TooManyPagesError } from '../../input-checks/input-errors';
+import { InvalidInputError, TooManyPagesError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { refuseContentBombs } from '../../input-checks/content-budget';

@@ -4,7 +4,7 @@ import type { Margins } from '@folio/registry';
 import { cropBoxFromMargins } from '@folio/registry/dist/kit/crop-geometry';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { intersectBoxes, loadPdf, pageRotation, savePdf, setPageBox, shownSize, visibleBox, type Box } from '../../engines/pdf-lib';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { definePdfLibTask } from '../../engines/pdf-lib-tasks';
 
 /** What to cut: the same margins from every page, the API client's rectangle, or each page's own margins (`null`: leave it whole). */

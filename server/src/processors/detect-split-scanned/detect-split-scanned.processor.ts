@@ -9,7 +9,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readPageSizes, renderPageRange, type ShownPageSize } from '../../engines/poppler';
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { megapixels, pixelsWithinTimeLimit, refuseBeyondToolBudget, refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import type { OutlineNode } from '../../pdf-objects/outlines';
 
 /** Deeper trees are refused: no viewer shows them, and the writer recurses once per level. */

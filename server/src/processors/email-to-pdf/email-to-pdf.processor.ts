@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { emailToPdfTool, type ToolParams } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument } from '../../engines/chromium';
 import { addAttachments, type Attachment } from '../../engines/qpdf/qpdf-rewrites';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import type { EngineOptions } from '../../engines/process';

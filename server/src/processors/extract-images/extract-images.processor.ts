@@ -6,7 +6,7 @@ import { decodeImages, type DecodedImage } from '../../engines/pymupdf';
 import { readObjects } from '../../engines/qpdf/qpdf-objects';
 import { externaliseInlineImages } from '../../engines/qpdf/qpdf-rewrites';
 import { writeZip, type ZipEntry } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { htmlToPdfTool, type ToolParams } from '@folio/registry';
 import { renderHtmlToPdf, type HtmlDocument, type PdfPageOptions } from '../../engines/chromium';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { archiveAssets, decodeText, mainDocument, readUploadedZip, refusePixelBombs } from '../../html-documents/document-sources';
 

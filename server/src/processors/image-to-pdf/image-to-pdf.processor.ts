@@ -6,7 +6,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { identifyFrames, normaliseToPng, UnreadableImageError, type ImageColour, type ImageFrame } from '../../engines/imagemagick';
 import { imageDimensions } from '../../engines/image-dimensions';
 import { EngineFailedError } from '../../engines/process';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { megapixels } from '../../input-checks/raster-budget';
 

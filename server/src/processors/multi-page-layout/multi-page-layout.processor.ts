@@ -2,7 +2,7 @@ import { PageSizes } from 'pdf-lib';
 import { multiPageLayoutTool, type ToolParams } from '@folio/registry';
 import type { Box } from '../../engines/pdf-lib';
 import { runPdfLibTaskOnPdf } from '../../engines/pdf-lib-tasks';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { multiPageLayoutTask } from './multi-page-layout.task';
 

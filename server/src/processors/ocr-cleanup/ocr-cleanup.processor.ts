@@ -9,7 +9,7 @@ import { PdfCorruptedError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
 import { decrypt, isEncrypted } from '../../engines/qpdf/qpdf-encryption';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { surveyPages, type SurveyedPage } from './page-survey';

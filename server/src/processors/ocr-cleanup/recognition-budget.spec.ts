@@ -1,5 +1,5 @@
 import type { InputFile } from '@folio/registry';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import type { SurveyedPage } from './page-survey';
 import { recognitionDpi, refuseOversizedRecognition } from './recognition-budget';
 

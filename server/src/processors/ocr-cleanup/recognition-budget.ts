@@ -1,7 +1,7 @@
 import type { InputFile } from '@folio/registry';
 import type { ServerConfig } from '../../config';
 import { pixelsAt } from '../../engines/poppler';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { megapixels } from '../../input-checks/raster-budget';
 import type { SurveyedPage } from './page-survey';
 

@@ -7,7 +7,7 @@ import { readPageSizes, renderPages, type RenderSettings, type ShownPageSize } f
 import type { EngineOptions } from '../../engines/process';
 import { selectPages } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { compactRanges, renderOrder } from '../../page-orders/page-orders';

@@ -1,6 +1,6 @@
 import { pdfToPdfaTool } from '@folio/registry';
 import { convertToArchival, type ArchivalTarget } from '../../engines/ghostscript';
-import { NotArchivableError } from '../../input-checks/input-errors';
+import { NotArchivableError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { checkArchivalPdf } from './archival-check';
 

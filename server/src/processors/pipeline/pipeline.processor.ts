@@ -12,7 +12,7 @@ import {
 import type { EngineOptions } from '../../engines/process';
 import { writeZip } from '../../engines/zip';
 import { unpackZip } from '../../engines/zip-reading';
-import { WrongFileTypeError } from '../../input-checks/input-errors';
+import { WrongFileTypeError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { ItemState, ProgressReporter } from '../../tool-execution/progress-reporter';
 import { ToolCatalog } from '../../tool-execution/tool-catalog';

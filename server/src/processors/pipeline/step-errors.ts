@@ -1,6 +1,6 @@
 import { describePipelineIssue, type PipelineIssue } from '@folio/registry';
 import { JobAbortedError } from '../../engines/limiter';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { StepError } from '../../tool-execution/step-error';
 
 /** Problems found before anything ran: a 400 whose detail is the first, `errors` all of them. */

@@ -5,7 +5,7 @@ import { eachPageText, writePlainText } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
 import { countPages, selectPages } from '../../engines/qpdf/qpdf-pages';
 import { writeZip, type ZipEntry } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { judgeDrawnPages, LONG_SIDE_PX } from './white-share';
 

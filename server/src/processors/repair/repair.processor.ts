@@ -8,7 +8,7 @@ import { redrawWithPoppler } from '../../engines/poppler-cairo';
 import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
 import { checkPdf, normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
 import { refuseContentBombs } from '../../input-checks/content-budget';
-import { TooManyPagesError } from '../../input-checks/input-errors';
+import { TooManyPagesError } from '../../refusals/input-errors';
 import { ToolProcessor, type InputFile, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
 import { appendPageTree } from './page-salvage';

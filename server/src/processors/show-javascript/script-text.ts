@@ -7,7 +7,7 @@ import { type QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 import { copyDecodedStreams, copyStreams, decodedStreamSize } from '../../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../../engines/process';
 import { Ascii85Decoder, AsciiHexDecoder } from '../../input-checks/ascii-filters';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import type { Workspace } from '../../workspace/workspace';
 import { decodeScriptBytes, scriptStringText } from '../../pdf-scripts/script-encoding';
 import type { FoundScript } from '../../pdf-scripts/script-finder';

@@ -4,7 +4,7 @@ import type { InputFile } from '@folio/registry';
 import { convertToPkcs12 } from '../../engines/keytool';
 import { convertPrivateKey, exportPkcs12Certificates, exportPkcs12Keys, KeyMaterialError, publicKeyOf } from '../../engines/openssl';
 import type { EngineOptions } from '../../engines/process';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { CertificateFormatError, parseCertificates, publicKeyInfoOf, publicKeyPemToDer, toPem, type ParsedCertificate } from '../../pdf-signatures/certificates';
 import type { Workspace } from '../../workspace/workspace';
 import { writeForEngines } from '../../engines/confinement';

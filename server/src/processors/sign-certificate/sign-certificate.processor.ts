@@ -6,7 +6,7 @@ import { KeyMaterialError, signDetached } from '../../engines/openssl';
 import type { EngineOptions } from '../../engines/process';
 import { readObjectsWithWarnings } from '../../engines/qpdf/qpdf-objects';
 import { normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { commonNameOf } from '../../pdf-signatures/certificates';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

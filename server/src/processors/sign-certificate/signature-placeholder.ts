@@ -1,7 +1,7 @@
 import { appendFile, copyFile } from 'node:fs/promises';
 import { asArray, isReference, type PdfObjects } from '../../pdf-objects/pdf-objects';
 import { formFields } from '../../pdf-signatures/signature-fields';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { objectBody, streamBody, writeUpdate, type UpdateBase, type UpdateObject } from './incremental-update';
 import { pdfDate } from './pdf-syntax';
 import { APPEARANCE_HEIGHT, APPEARANCE_RESOURCES, APPEARANCE_WIDTH, appearanceContent } from './signature-appearance';

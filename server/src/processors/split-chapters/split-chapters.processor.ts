@@ -3,7 +3,7 @@ import { readDocument, type DocumentListing } from '../../engines/qpdf/qpdf-obje
 import { splitIntoRanges, splitIntoRangesKeepingDocument } from '../../engines/qpdf/qpdf-pages';
 import { writeZip } from '../../engines/zip';
 import type { EngineOptions } from '../../engines/process';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { readOutlineTree } from '../../pdf-objects/outlines';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
 import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';

@@ -7,7 +7,7 @@ import { readDocument, readObjects, updateObjects } from '../../engines/qpdf/qpd
 import { repeatPages, splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { flattenAnnotations } from '../../engines/qpdf/qpdf-rewrites';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { PageWeights, refuseOversizedParts } from '../../pdf-objects/page-weights';
 import { writeWithPartCatalog } from '../../pdf-objects/pared-catalog';
 import { asArray, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';

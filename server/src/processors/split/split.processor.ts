@@ -2,7 +2,7 @@ import { baseName, outOfRangePages, parsePageSelection, splitTool } from '@folio
 import { splitIntoRanges } from '../../engines/qpdf/qpdf-pages';
 import { completePartDocuments } from '../../engines/part-documents';
 import { writeZip } from '../../engines/zip';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { documentOf, outOfRange, pagesText, type PageDocument } from '../../page-orders/page-orders';
 import { mappingOfRange, readOutlinesToCarry, retargetOutline } from '../../pdf-objects/outline-retargeting';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';

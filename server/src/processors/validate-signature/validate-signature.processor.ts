@@ -6,7 +6,7 @@ import { validateSignatureTool, type InputFile } from '@folio/registry';
 import { verifyCertificate, verifyCmsSignature } from '../../engines/openssl';
 import type { EngineOptions } from '../../engines/process';
 import { readObjects } from '../../engines/qpdf/qpdf-objects';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { CertificateFormatError, describeCertificate, parseCertificates, toPem, type ParsedCertificate } from '../../pdf-signatures/certificates';
 import { signatureDictionaries, type SignatureDictionary } from '../../pdf-signatures/signature-fields';

@@ -5,7 +5,7 @@ import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type Pag
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
 import { decrypt, isEncrypted } from '../../engines/qpdf/qpdf-encryption';
-import { InvalidInputError } from '../../input-checks/input-errors';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { analyseDocument } from '../analyse/analyse';
 import type { LayoutPage } from '../types';
 import type { Workspace } from '../../workspace/workspace';

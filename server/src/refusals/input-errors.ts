@@ -1,6 +1,8 @@
 /**
- * What the input checks and page helpers refuse, said without HTTP: the
- * exception filter (http/api-exception.filter.ts) maps each to its answer.
+ * What the server refuses about a request's input (files, options, pages),
+ * said without HTTP: input checks, page helpers, processors and engines throw
+ * them, and the exception filter (http/api-exception.filter.ts) maps each to
+ * its answer. Its own folder imports nothing, so anything may throw them.
  */
 
 /**
