@@ -1,13 +1,17 @@
 import { defineTool, singlePdfInput } from './kit';
 
-/** PDF to XML: LibreOffice's PDF import, saved as flat OpenDocument XML (what the reference's `--convert-to xml` gives). */
+/**
+ * PDF to XML: the page layout (headings, paragraphs, lists, tables, pictures
+ * in reading order) as flat OpenDocument text, the XML the reference's
+ * `--convert-to xml` gives; scanned pages without a text layer are read by OCR.
+ */
 export const pdfToXmlTool = defineTool({
   id: 'pdf-to-xml',
   category: 'convert-from',
   title: 'PDF to XML',
   subtitle: 'The content as XML.',
   endpoint: '/api/v1/convert/pdf/xml',
-  // LibreOffice's PDF import writes a frame per line: many seconds for a long document, so the page shows progress.
+  // A long document takes some seconds, and a scan's OCR a while longer: the page shows progress.
   longRunning: true,
 
   input: singlePdfInput(),
@@ -15,7 +19,15 @@ export const pdfToXmlTool = defineTool({
   fields: {},
 
   action: { label: 'Convert', busyLabel: 'Converting...' },
-  result: { kind: 'download' },
+  result: {
+    kind: 'download',
+    outcomes: {
+      'recognised-text': {
+        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
+        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
+      },
+    },
+  },
   download: { api: '{base}.xml', browser: '{base}.xml', fallback: 'converted.xml' },
   toast: { success: 'PDF converted to XML successfully!' },
 });
