@@ -51,6 +51,11 @@ export interface ParagraphBlock {
    * in the next column, whatever the case of the next word.
    */
   endsFlush?: boolean;
+  /**
+   * It opens its column (or page) on a line without the first-line indent the
+   * document's paragraphs start with: it is the rest of the paragraph before.
+   */
+  opensUnindented?: boolean;
   /** Stretches set in bold or italic. */
   emphasis?: Emphasis[];
 }

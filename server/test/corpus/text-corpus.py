@@ -19,6 +19,9 @@ same prose and nothing binary is kept in the repository:
                            long words hyphenated where a line ends, exported to PDF
   docx-ragged              the same DOCX left-aligned without hyphenation
   chromium-columns         Chromium printing CSS columns, justified, hyphenated
+  groff-two-column         groff -ms with .2C (two columns), justified and hyphenated by
+                           groff itself, first lines indented, through ps2pdf
+  groff-ragged             the same left-aligned (.na) without hyphenation (.nh)
   scan                     a ragged one-column page rendered at 150 dpi and wrapped
                            by img2pdf: pictures of text, no text layer
 LaTeX is left out: texlive is not installed here.
@@ -253,6 +256,32 @@ h2 {{ font-size: 13pt; margin: 8pt 0 6pt 0; break-after: avoid; }}
             check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120,
         )
 
+# ---------------------------------------------------------------- groff
+
+
+def groff_source(blocks, justified):
+    """-ms source: .SH headings, .PP paragraphs (indented first line, a little space before), two columns from .2C."""
+    lines = [".nr PS 10", ".nr VS 12", ".nr LL 17c", ".TL", "Field station report", ".2C"]
+    if not justified:
+        # ms resets adjustment and hyphenation at every paragraph: set them in the paragraph hook it calls.
+        lines += [".de pg@ragged", ".na", ".nh", "..", ".am PP", ".pg@ragged", "..", ".am SH", ".pg@ragged", ".."]
+    for block in blocks:
+        if "heading" in block:
+            lines += [".SH", block["heading"]]
+        else:
+            # A line starting with a dot or an apostrophe would be a request: none of the prose does, \& guards anyway.
+            lines += [".PP", "\\&" + block["paragraph"]]
+    return "\n".join(lines) + "\n"
+
+
+def groff_pdf(blocks, output, justified):
+    with tempfile.TemporaryDirectory() as folder:
+        postscript = os.path.join(folder, "report.ps")
+        with open(postscript, "wb") as handle:
+            typeset = subprocess.run(["groff", "-ms", "-Tps", "-dpaper=a4", "-P-pa4"], input=groff_source(blocks, justified).encode(), check=True, capture_output=True, timeout=120)
+            handle.write(typeset.stdout)
+        subprocess.run(["ps2pdf", "-sPAPERSIZE=a4", postscript, output], check=True, timeout=120)
+
 # ---------------------------------------------------------------- scan
 
 
@@ -293,6 +322,14 @@ def build(name, output):
         blocks = document(35, 30, headings_every=6)
         chromium_pdf(blocks, output)
         return truth("Chromium", blocks)
+    if name == "groff-two-column":
+        blocks = document(37, 40, headings_every=8)
+        groff_pdf(blocks, output, justified=True)
+        return truth("groff -ms", blocks)
+    if name == "groff-ragged":
+        blocks = document(38, 40, headings_every=8)
+        groff_pdf(blocks, output, justified=False)
+        return truth("groff -ms", blocks)
     if name == "scan":
         blocks = document(36, 4, headings_every=4)
         scan_pdf(blocks, output)
@@ -300,7 +337,10 @@ def build(name, output):
     raise SystemExit(f"unknown document {name}")
 
 
-NAMES = ["reportlab-two-frame", "reportlab-ruled-table", "writer-two-column", "docx-justified-hyphenated", "docx-ragged", "chromium-columns", "scan"]
+NAMES = [
+    "reportlab-two-frame", "reportlab-ruled-table", "writer-two-column", "docx-justified-hyphenated", "docx-ragged", "chromium-columns",
+    "groff-two-column", "groff-ragged", "scan",
+]
 
 if __name__ == "__main__":
     folder, names = sys.argv[1], sys.argv[2:] or NAMES

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
  * Documents with known text from producers other than Folio (text-corpus.py:
  * ReportLab frames and ruled tables, LibreOffice Writer sections, DOCX exported
  * by LibreOffice with and without justification and hyphenation, Chromium CSS
- * columns, a scan without a text layer), for the text converters' tests and
+ * columns, groff -ms in two columns justified and ragged, a scan without a text layer), for the text converters' tests and
  * the text-extraction bench. Built on first use and kept in the temporary
  * folder under the generator's hash, so later runs reuse them.
  */
@@ -22,6 +22,8 @@ export const TEXT_CORPUS = [
   'docx-justified-hyphenated',
   'docx-ragged',
   'chromium-columns',
+  'groff-two-column',
+  'groff-ragged',
   'scan',
 ] as const;
 

@@ -31,6 +31,21 @@ describe('layout analysis', () => {
     });
   });
 
+  describe('linesOf', () => {
+    it('makes one word of pieces Poppler cut at a kern (groff: "av" + "erages" overlapping by 0.15 pt)', () => {
+      const words = [
+        { text: 'despite', xMin: 40, yMin: 471.43, xMax: 68, yMax: 480.49 },
+        { text: 'av', xMin: 72, yMin: 471.43, xMax: 81.24, yMax: 480.49 },
+        { text: 'erages', xMin: 81.09, yMin: 471.43, xMax: 106.63, yMax: 480.49 },
+        { text: 'rainfall.', xMin: 109.13, yMin: 471.43, xMax: 140, yMax: 480.49 },
+      ];
+      const box = { xMin: 40, yMin: 471.43, xMax: 140, yMax: 480.49 };
+      const [line] = linesOf({ page: 1, width: 595, height: 842, blocks: [{ ...box, lines: [{ ...box, words }] }] });
+      expect(line.text).toBe('despite averages rainfall.');
+      expect(line.words.map((w) => w.text)).toEqual(['despite', 'averages', 'rainfall.']);
+    });
+  });
+
   describe('listMarkerOf', () => {
     it.each([
       ['• Apples', { ordered: false, number: 0, text: 'Apples' }],
@@ -197,6 +212,67 @@ describe('layout analysis', () => {
       ]);
       const [result] = analyseDocument([columns]);
       expect(result.blocks[0]).toMatchObject({ kind: 'paragraph', text: 'The sentence starts in the left column and it does not stop at the bottom of it but carries on at the top of the right column until it ends. More words for the column.' });
+    });
+  });
+
+  describe('ragged paragraphs', () => {
+    /** Left-aligned paragraphs, one after the other, `gap` points apart beyond the leading of 14. */
+    const raggedPage = (paragraphs: string[][], gap: number) => {
+      let y = 60;
+      return pageOf(
+        paragraphs.flatMap((lines) => {
+          const placed = stack(lines, 72, y);
+          y += lines.length * 14 + gap;
+          return placed;
+        }),
+      );
+    };
+    const paragraphs = [
+      ['The stations recorded rainfall in the valleys', 'while volunteers measured the wind speed and', 'humidity.'],
+      ['Observers noted lower readings in the morning', 'than in the afternoon. The sensors were checked', 'twice.'],
+      // A ragged line that ends a sentence, well short of the right edge, inside the paragraph.
+      ['Two remote stations lost their data after the', 'storms had damaged all batteries.', 'Analysts then compared the measurements with', 'historical averages.'],
+      ['Groundwater levels stayed stable across the whole', 'catchment despite the demand from the farms', 'nearby.'],
+      ['Maintenance teams replaced sensors and cleaned', 'the collectors on each of their visits to the', 'sites.'],
+      ['Every adjustment was written in the logbook by', 'the team that made it on the day.'],
+    ];
+
+    it('keeps a paragraph whole at a short line ending a sentence, where the document spaces its paragraphs', () => {
+      const [result] = analyseDocument([raggedPage(paragraphs, 8)]);
+      expect(result.blocks.map((b) => ('text' in b ? b.text : b.kind))).toEqual(paragraphs.map((lines) => lines.join(' ')));
+    });
+
+    /** Paragraphs whose first line is indented 18 points, with no gap between them, from `y` down at `x`. */
+    const indented = (lines: string[][], x: number, y: number) =>
+      lines.flatMap((paragraph, p) => paragraph.map((text, i) => ({ text, x: i === 0 ? x + 18 : x, y: y + (lines.slice(0, p).flat().length + i) * 14 })));
+    const leftColumn = [
+      ['Observers noted lower readings', 'in the morning than in the', 'afternoon.'],
+      ['Groundwater levels stayed', 'stable in the catchment despite', 'the demand.'],
+      ['Maintenance teams replaced the', 'sensors on their visits to all', 'the sites.'],
+      ['Two remote stations lost their', 'data after the storms damaged', 'batteries.'],
+      ['Every adjustment was written', 'in the logbook by the team and', 'the column ends at this full.'],
+    ];
+
+    it('joins a paragraph over a column break at a sentence end when the next column opens without the first-line indent', () => {
+      const page = pageOf([...indented(leftColumn, 72, 100), ...stack(['Then the paragraph goes on at', 'the top of the right column', 'here.'], 330, 100), ...indented([['A new paragraph starts here', 'and it ends.']], 330, 142)]);
+      const [result] = analyseDocument([page]);
+      expect(result.blocks.map((b) => ('text' in b ? b.text : b.kind))).toEqual([
+        ...leftColumn.slice(0, -1).map((lines) => lines.join(' ')),
+        'Every adjustment was written in the logbook by the team and the column ends at this full. Then the paragraph goes on at the top of the right column here.',
+        'A new paragraph starts here and it ends.',
+      ]);
+    });
+
+    it('keeps them apart when the next column opens with the indent', () => {
+      const page = pageOf([...indented(leftColumn, 72, 100), ...indented([['A new paragraph opens the', 'right column with its indent', 'and it goes on to here.']], 330, 100)]);
+      const [result] = analyseDocument([page]);
+      expect(result.blocks).toHaveLength(leftColumn.length + 1);
+    });
+
+    it('still breaks there where paragraphs follow each other without a gap: nothing else marks their ends', () => {
+      const [result] = analyseDocument([raggedPage(paragraphs, 0)]);
+      expect(result.blocks).toHaveLength(paragraphs.length + 1);
+      expect(result.blocks[3]).toMatchObject({ text: 'Analysts then compared the measurements with historical averages.' });
     });
   });
 

@@ -7,8 +7,8 @@ import { shiftEmphasis } from './emphasis';
 import { applyRunStyles, bodyFontSize, linesOf } from './lines';
 import { appendItems, itemNumbers } from './lists';
 import { withoutPageFurniture } from './page-furniture';
-import type { FlowContext } from './paragraphs';
-import { blocksAroundPictures, pictureLines } from './pictures';
+import { paragraphMarksOf, type FlowContext } from './paragraphs';
+import { blocksAroundPictures, pictureLines, textPiecesOf } from './pictures';
 import type { PlacedTable } from './tables';
 import type { HeadingLevel, LayoutBlock, LayoutPage, Line, ListBlock, ParagraphBlock } from '../types';
 
@@ -41,18 +41,20 @@ export function analyseDocument(pages: readonly PageLayout[], options: AnalyseOp
     return { height: page.height, lines: withDrawnBullets(lines, options.bullets?.get(page.page) ?? []) };
   });
   const kept = options.dropPageFurniture === false ? raw.map((p) => p.lines) : withoutPageFurniture(raw);
-  const allLines = kept.flat();
-  const context = documentContext(allLines);
-  const analysed = pages.map((page, index) => {
+  const flowsOfPages = pages.map((page, index) => {
     const tables = options.tables?.get(page.page) ?? [];
     const pictures = pictureLines(options.images?.get(page.page) ?? [], page, kept[index].length > 0, tables);
-    return {
-      page: page.page,
-      width: page.width,
-      height: page.height,
-      blocks: mergeContinuations(readingOrder(withTables([...kept[index], ...pictures], tables)).flatMap((flow) => blocksAroundPictures(flow, context))),
-    };
+    return readingOrder(withTables([...kept[index], ...pictures], tables));
   });
+  const context = documentContext(kept.flat());
+  // How the document marks its paragraphs is learnt from all its pages, then applied on each.
+  context.marks = paragraphMarksOf(flowsOfPages.flat().flatMap(textPiecesOf), context);
+  const analysed = pages.map((page, index) => ({
+    page: page.page,
+    width: page.width,
+    height: page.height,
+    blocks: mergeContinuations(flowsOfPages[index].flatMap((flow) => blocksAroundPictures(flow, context))),
+  }));
   return joinAcrossPages(analysed);
 }
 
@@ -113,7 +115,9 @@ function distinctSizes(sizes: number[]): number[] {
 
 /**
  * A paragraph cut by a column break continues in the next column: it did not
- * end a sentence and the next paragraph starts in lower case at the same size.
+ * end a sentence and the next paragraph starts in lower case at the same size,
+ * or the next column opens without the first-line indent the document's
+ * paragraphs start with.
  */
 function mergeContinuations(blocks: LayoutBlock[]): LayoutBlock[] {
   const merged: LayoutBlock[] = [];
@@ -157,7 +161,7 @@ function listContinues(list: ListBlock, next: ListBlock): boolean {
 
 function continues(last: ParagraphBlock, next: ParagraphBlock): boolean {
   if (Math.abs(last.fontSize - next.fontSize) > 1) return false;
-  return last.endsFlush === true || (!/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text));
+  return last.endsFlush === true || next.opensUnindented === true || (!/[.!?:;]["'”’)\]]?$/u.test(last.text) && /^\p{Ll}/u.test(next.text));
 }
 
 /** `next`'s text (and its bold and italic stretches) added to the end of `paragraph`. */

@@ -22,7 +22,26 @@ export function maxOf(values: readonly number[]): number {
 
 /** The lines of a page as Poppler assembled them, each with its text and estimated size. */
 export function linesOf(page: PageLayout): Line[] {
-  return joinSameBaseline(page.blocks.flatMap((block) => block.lines.map((line) => makeLine(line.words.map(withPlainHyphens)))));
+  return joinSameBaseline(page.blocks.flatMap((block) => block.lines.map((line) => makeLine(withKernedPiecesJoined(line.words).map(withPlainHyphens)))));
+}
+
+/**
+ * Poppler cuts a word where the PDF shows it in two strings with a kern
+ * between them (groff's PostScript does this at pairs like "av" or "w o"),
+ * giving "av erages". A piece that starts before the previous one ends
+ * overlaps it: no space is that narrow, so it is the same word.
+ */
+function withKernedPiecesJoined(words: readonly WordBox[]): WordBox[] {
+  const joined: WordBox[] = [];
+  for (const word of words) {
+    const previous = joined[joined.length - 1];
+    if (previous && word.xMin < previous.xMax && word.xMin > previous.xMin && Math.abs(word.yMax - previous.yMax) < 1) {
+      joined[joined.length - 1] = { ...previous, text: previous.text + word.text, xMax: Math.max(previous.xMax, word.xMax), yMin: Math.min(previous.yMin, word.yMin) };
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
 }
 
 /**

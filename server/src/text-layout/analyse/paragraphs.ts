@@ -8,7 +8,8 @@ import type { HeadingLevel, LayoutBlock, Line, ListBlock } from '../types';
  * One flow of lines (a column piece, top to bottom) into headings, paragraphs
  * and lists. Lines break into a new paragraph at a wider gap than the flow's
  * usual leading, a change of size, a first-line indent, or after a short line
- * that ends a sentence.
+ * that ends a sentence (unless the document marks its paragraphs otherwise:
+ * with a gap or a first-line indent, see paragraphMarksOf).
  */
 
 export interface FlowContext {
@@ -18,6 +19,23 @@ export interface FlowContext {
   /** Level of a short bold line at the body size: one below the size-based levels. */
   boldHeadingLevel: HeadingLevel;
   vocabulary: ReadonlySet<string>;
+  /** How the document marks where its paragraphs start (paragraphMarksOf). */
+  marks?: ParagraphMarks;
+}
+
+/**
+ * What the document puts between its paragraphs, learnt from all its pages.
+ * Where it has such a mark, a short line ending a sentence without the mark
+ * after it is a ragged line inside a paragraph, not the paragraph's end.
+ */
+export interface ParagraphMarks {
+  /** A gap wider than the leading (LibreOffice's spacing below paragraphs, CSS margins). */
+  gap: boolean;
+  /**
+   * A first-line indent (groff's .PP, LaTeX, many books). Then a column or
+   * page that opens with an unindented line opens inside a paragraph.
+   */
+  indent: boolean;
 }
 
 /** Headings are short: longer runs of large text are paragraphs set large. */
@@ -36,13 +54,61 @@ const DOT_LEADER = /(\.\s?){4,}\s*\S{1,8}$/;
 /** Fixed-width characters are about this wide, in ems, in every common monospace face. */
 const MONOSPACE_ADVANCE = 0.6;
 
-export function blocksOfFlow(flow: readonly Line[], context: FlowContext): LayoutBlock[] {
+/** What a flow's lines are, and the measures its paragraph breaks are judged by. */
+interface FlowShape {
+  kinds: Kind[];
+  /** The usual distance between one line and the next. */
+  usualGap: number;
+  left: number;
+  /** Where the longest body line ends: the column's right edge. */
+  bodyRight: number;
+  bodyLines: number;
+}
+
+function shapeOf(flow: readonly Line[], context: FlowContext): FlowShape {
   const usualGap = typicalGap(flow);
   const kinds = markBoldHeadings(flow, flow.map((line) => kindOf(line, context)), usualGap, context);
   const left = minOf(flow.map((l) => l.xMin));
   const bodyRight = maxOf([left, ...flow.filter((_, i) => kinds[i].kind === 'body').map((l) => l.xMax)]);
-  // With fewer body lines the right edge is just the one line's end.
-  const bodyLines = kinds.filter((k) => k.kind === 'body').length;
+  return { kinds, usualGap, left, bodyRight, bodyLines: kinds.filter((k) => k.kind === 'body').length };
+}
+
+/** Of the lines that look like a paragraph's end (short, ending a sentence), at least this share have the mark after them... */
+const MARKED_SHARE = 0.8;
+/** ...and at least this many, for the mark to be the document's. */
+const MIN_MARKED_ENDS = 4;
+
+/**
+ * The document's paragraph marks: nearly every short body line that ends a
+ * sentence is followed by a wider gap, or by a line indented further than the
+ * lines after it. The few that are not are ragged lines that happened to end
+ * a sentence inside a paragraph. Flows are text only (no pictures or tables).
+ */
+export function paragraphMarksOf(flows: readonly (readonly Line[])[], context: FlowContext): ParagraphMarks {
+  let ends = 0;
+  let gaps = 0;
+  let indents = 0;
+  for (const flow of flows) {
+    const { kinds, usualGap, left, bodyRight } = shapeOf(flow, context);
+    const body = (i: number) => kinds[i]?.kind === 'body' && Math.abs(flow[i].fontSize - flow[i - 1].fontSize) <= 1;
+    for (let i = 1; i < flow.length; i++) {
+      if (kinds[i - 1].kind !== 'body' || !body(i) || !endsShortSentence(flow[i - 1], bodyRight)) continue;
+      ends++;
+      if (isWideGap(flow[i - 1], flow[i], usualGap)) gaps++;
+      if (isIndented(flow[i], left) && !isIndented(flow[i - 1], left) && body(i + 1) && !isIndented(flow[i + 1], left)) indents++;
+    }
+  }
+  const marked = (count: number) => count >= MIN_MARKED_ENDS && count >= ends * MARKED_SHARE;
+  return { gap: marked(gaps), indent: marked(indents) };
+}
+
+/** Set in from the flow's left edge by more than a stray point or two: a first-line indent. */
+function isIndented(line: Line, left: number): boolean {
+  return line.xMin > left + line.fontSize * 0.8;
+}
+
+export function blocksOfFlow(flow: readonly Line[], context: FlowContext): LayoutBlock[] {
+  const { kinds, usualGap, left, bodyRight, bodyLines } = shapeOf(flow, context);
   const blocks: LayoutBlock[] = [];
   /** Where each item's marker stands, per list: the nesting comes from it. */
   const indents = new Map<ListBlock, number[]>();
@@ -70,7 +136,8 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       const text = joinLines(group.map((l) => l.text), context.vocabulary);
       const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
       const lastLineFull = bodyLines >= 2 && reachesRightEdge(group[group.length - 1], bodyRight);
-      blocks.push({ kind: 'paragraph', text, fontSize, lastLineFull, ...(emphasis.length > 0 ? { emphasis } : {}) });
+      const opening = blocks.length === 0 && group[0] === flow[0] && opensUnindented(flow, kinds, left, context);
+      blocks.push({ kind: 'paragraph', text, fontSize, lastLineFull, ...(opening ? { opensUnindented: true } : {}), ...(emphasis.length > 0 ? { emphasis } : {}) });
     }
     group = [];
     itemTexts = [];
@@ -85,7 +152,7 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       previous !== undefined &&
       (groupKind.kind === 'code'
         ? kind.kind === 'code' && line.yMin - previous.yMax < line.fontSize * 2.5
-        : !isWideGap(previous, line, usualGap) && continuesGroup(groupKind, kind, group, line, { left, bodyRight }));
+        : !isWideGap(previous, line, usualGap) && continuesGroup(groupKind, kind, group, line, { left, bodyRight, marked: context.marks !== undefined && (context.marks.gap || context.marks.indent) }));
     if (!continues) {
       flush();
       groupKind = kind;
@@ -150,7 +217,7 @@ function markBoldHeadings(flow: readonly Line[], kinds: Kind[], usualGap: number
   return result;
 }
 
-function continuesGroup(group: Kind, kind: Kind, lines: readonly Line[], line: Line, flow: { left: number; bodyRight: number }): boolean {
+function continuesGroup(group: Kind, kind: Kind, lines: readonly Line[], line: Line, flow: { left: number; bodyRight: number; marked: boolean }): boolean {
   const previous = lines[lines.length - 1];
   if (group.kind === 'entry' || group.kind === 'code') return false;
   if (Math.abs(previous.fontSize - line.fontSize) > 1) return false;
@@ -162,10 +229,19 @@ function continuesGroup(group: Kind, kind: Kind, lines: readonly Line[], line: L
     const textStart = first.words[1]?.xMin ?? first.xMin;
     return line.xMin > first.xMin + 2 && line.xMin >= textStart - 3 && !endsShortSentence(previous, flow.bodyRight);
   }
-  const indentedNow = line.xMin > flow.left + line.fontSize * 0.8;
-  const indentedBefore = previous.xMin > flow.left + previous.fontSize * 0.8;
-  if (indentedNow && !indentedBefore) return false;
-  return !endsShortSentence(previous, flow.bodyRight);
+  if (isIndented(line, flow.left) && !isIndented(previous, flow.left)) return false;
+  // Where the document marks its paragraphs, the missing mark (the gap was checked before) says the paragraph goes on.
+  return flow.marked || !endsShortSentence(previous, flow.bodyRight);
+}
+
+/**
+ * The flow opens with a body line at its left edge in a document whose
+ * paragraphs start indented: the column or page opens inside a paragraph.
+ * Told only where the flow has another body line to measure the edge by.
+ */
+function opensUnindented(flow: readonly Line[], kinds: readonly Kind[], left: number, context: FlowContext): boolean {
+  if (!context.marks?.indent || kinds[0].kind !== 'body' || isIndented(flow[0], left)) return false;
+  return flow.some((line, i) => i > 0 && kinds[i].kind === 'body' && !isIndented(line, left));
 }
 
 /** Fixed-width lines as typed: indentation and runs of spaces rebuilt from the gaps. */

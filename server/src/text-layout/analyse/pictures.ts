@@ -36,6 +36,16 @@ export function pictureLines(images: readonly PlacedImage[], page: PageLayout, p
     }));
 }
 
+/** A flow's runs of text lines between its pictures and tables. */
+export function textPiecesOf(flow: readonly Line[]): Line[][] {
+  const pieces: Line[][] = [[]];
+  for (const line of flow) {
+    if (line.image || line.table) pieces.push([]);
+    else pieces[pieces.length - 1].push(line);
+  }
+  return pieces.filter((piece) => piece.length > 0);
+}
+
 /** A flow's text cut at its pictures and tables: the blocks above, the picture or table, the blocks below. */
 export function blocksAroundPictures(flow: readonly Line[], context: FlowContext): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
