@@ -59,19 +59,42 @@ async function startAppAndBrowser(env: Record<string, string>): Promise<[Running
   throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }
 
-/** The window every page opens with unless a test asks for another. */
-const DEFAULT_VIEWPORT = { width: 1280, height: 900 } as const;
+/**
+ * What every context opens with unless a test asks otherwise. The service worker is blocked: in a
+ * fresh context it would install and precache the whole app (some 30 requests, over a megabyte)
+ * for every test, beside the page's own load; installable.e2e.spec.ts asks for it and checks it.
+ */
+const DEFAULT_CONTEXT = { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
 
 /** The app and Chromium of one test file, as `useAppAndBrowser` hands them out. */
 export interface AppAndBrowser {
   /** The built app, started once for the file (usable inside hooks and tests). */
   app: RunningApp;
   /**
-   * A page in a new browser context, DEFAULT_VIEWPORT unless the options say otherwise. Called in
-   * a test (or `beforeEach`), it is closed after the test; called in `beforeAll`, after the file.
-   * e.g. `newPage({ acceptDownloads: true })`, `newPage({ colorScheme: 'dark' })`
+   * A page in a new browser context, DEFAULT_CONTEXT (1280×900, no service worker) unless the options
+   * say otherwise. Called in a test (or `beforeEach`), it is closed after the test; called in
+   * `beforeAll`, after the file. e.g. `newPage({ acceptDownloads: true })`, `newPage({ serviceWorkers: 'allow' })`
    */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A new page in one context kept for the whole file (made with `options` on the first call), for
+   * files of many short tests: a context of its own costs each test a third of a second more, and a
+   * load of the app with a cold HTTP cache. After each test the context's pages are closed and the
+   * app's storage (cookies, local storage, IndexedDB...) and permissions are cleared, so no test sees
+   * what another left; only the HTTP cache is kept. Use it in tests and `beforeEach`.
+   */
+  pageInFileContext(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/** Empties a kept context after a test: its pages, and whatever the app stored in it. */
+async function emptyContext(context: BrowserContext, origin: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  // Storage.clearDataForOrigin acts on the storage of the page's own context; the HTTP cache is not among its types.
+  const session = await context.newCDPSession(page);
+  await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await session.detach();
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  await Promise.all(context.pages().map((open) => open.close()));
 }
 
 /**
@@ -85,6 +108,7 @@ export function useAppAndBrowser(env: Record<string, string> = {}): AppAndBrowse
   let started: { app: RunningApp; browser: Browser } | undefined;
   const fileContexts: BrowserContext[] = [];
   let testContexts: BrowserContext[] | undefined;
+  let keptContext: BrowserContext | undefined;
 
   const running = () => {
     if (!started) throw new Error('The app and browser start in beforeAll: use them inside hooks and tests.');
@@ -109,14 +133,23 @@ export function useAppAndBrowser(env: Record<string, string> = {}): AppAndBrowse
   afterEach(async () => {
     if (testContexts) await closeAll(testContexts);
     testContexts = undefined;
+    // A context that cannot be emptied (its Chromium crashed, say) is dropped; the next test gets a new one.
+    if (keptContext) await emptyContext(keptContext, running().app.baseUrl).catch(() => (keptContext = undefined));
   });
 
   return {
     app: new Proxy({} as RunningApp, { get: (_target, key) => running().app[key as keyof RunningApp] }),
     async newPage(options = {}) {
-      const context = await running().browser.newContext({ viewport: DEFAULT_VIEWPORT, ...options });
+      const context = await running().browser.newContext({ ...DEFAULT_CONTEXT, ...options });
       (testContexts ?? fileContexts).push(context);
       return context.newPage();
+    },
+    async pageInFileContext(options = {}) {
+      if (!keptContext?.browser()?.isConnected()) {
+        keptContext = await running().browser.newContext({ ...DEFAULT_CONTEXT, ...options });
+        fileContexts.push(keptContext);
+      }
+      return keptContext.newPage();
     },
   };
 }

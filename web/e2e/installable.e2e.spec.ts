@@ -30,7 +30,8 @@ describe('the installable app', () => {
   let page: Page;
 
   beforeEach(async () => {
-    page = await newPage();
+    // The harness blocks the service worker elsewhere; here it is what is checked.
+    page = await newPage({ serviceWorkers: 'allow' });
     context = page.context();
   });
 

@@ -6,7 +6,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
  * The browser scenario contract: every registered tool has `web/e2e/scenarios/<id>.scenario.ts`,
  * default-exporting `defineScenario(<camelId>Tool, [...cases])`, or `noBrowserRun(<camelId>Tool,
  * reason)` where a browser run makes no sense. `web/e2e/tool-scenarios.ts` finds the files by
- * name and runs each case in a fresh browser context, one built app per tool category.
+ * name and runs each case on a new page, in a browser context emptied of what earlier cases
+ * stored, one built app per tool category.
  *
  * Helpers here read the tool's declaration only; anything about one tool belongs in its scenario.
  */
@@ -45,11 +46,11 @@ export interface RunResult {
   popup?: Page;
 }
 
-/** What one case gets: a fresh page in its own browser context, and helpers bound to the tool. */
+/** What one case gets: a new page with nothing stored for the app, and helpers bound to the tool. */
 export interface ScenarioContext<T extends AnyTool = AnyTool> {
   tool: T;
   page: Page;
-  /** The case's own browser context: new tabs and windows open here. */
+  /** The page's browser context: new tabs and windows open here (and are closed after the case). */
   context: BrowserContext;
   /** The running app. e.g. 'http://127.0.0.1:23456' */
   baseUrl: string;

@@ -33,18 +33,18 @@ export function loadScenarioFiles(ids?: readonly string[]): LoadedScenarioFile[]
     });
 }
 
-/** The browser scenarios of the tools in `category`, each case on a fresh page: a slice file's one call. */
+/** The browser scenarios of the tools in `category`, each case on a new page with nothing stored: a slice file's one call. */
 export function describeToolScenarios(category: CategoryId): void {
   const sliceTools = tools.filter((t) => t.category === category);
   if (sliceTools.length === 0) throw new Error(`Browser scenarios: no registered tool is in category "${category}"; remove web/e2e/tools.${category}.e2e.spec.ts.`);
   jest.setTimeout(CASE_TIMEOUT_MS);
 
   describe(`every ${category} tool in a real browser`, () => {
-    // One app and one Chromium for the slice; the harness replaces a Chromium that crashed.
-    const { app, newPage } = useAppAndBrowser();
+    // One app, one Chromium and one browser context for the slice, emptied after each case; the harness replaces a Chromium that crashed.
+    const { app, pageInFileContext } = useAppAndBrowser();
     let page: Page;
     beforeEach(async () => {
-      page = await newPage({ acceptDownloads: true });
+      page = await pageInFileContext({ acceptDownloads: true });
     });
 
     for (const { file, scenario } of loadScenarioFiles(sliceTools.map((t) => t.id))) {
