@@ -49,10 +49,17 @@ describe('bad input on every tool', () => {
 
     // Only uploads taken as PDFs are opened by the runner; other engines judge their own files (fuzz.spec.ts).
     const takesPdf = tool.input.accept.includes('pdf');
-    if (takesPdf) it('reports a damaged PDF with the reference text', async () => {
+    // Repair PDF never points to itself: what it cannot mend is beyond repair, in words of its own.
+    if (takesPdf && !tool.input.repairsDamagedPdf) it('reports a damaged PDF with the reference text', async () => {
       const res = await send(tool, CORRUPT_PDF);
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ type: '/errors/pdf-corrupted', errorCode: 'E001', detail: CORRUPT_TEXT });
+    });
+    if (takesPdf && tool.input.repairsDamagedPdf) it('reports a PDF it can recover nothing from as beyond repair, never pointing to itself', async () => {
+      const res = await send(tool, CORRUPT_PDF);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ type: '/errors/pdf-beyond-repair', errorCode: 'E001' });
+      expect(res.json.detail).not.toContain('Repair PDF');
     });
 
     if (takesPdf) it('reports a PDF that needs a password with the reference text', async () => {
