@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 /**
  * Text extraction quality on the text corpus (server/test/corpus/text-corpus.py:
  * ReportLab frames and ruled tables, LibreOffice Writer sections, DOCX exported
- * by LibreOffice, Chromium columns, groff -ms two columns), each with its known text. Ours (PDF to
+ * by LibreOffice, Chromium columns, groff -ms two columns; and the LaTeX twocolumn article kept in
+ * server/test/corpus/latex/ as pdflatex made it), each with its known text. Ours (PDF to
  * Markdown and PDF to CSV through the API, and PDF to XML's paragraphs) beside LibreOffice's PDF import
  * (the reference's engine, saved as flat XML as the reference's PDF to XML does) and `pdftotext -layout`:
  * - paragraph integrity: share of source paragraphs found whole, in order;
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 const REPO = resolve(__dirname, '../..');
 /** The tests' generator, run by path: the bench compiles only its own folder. */
 const GENERATOR = join(REPO, 'server/test/corpus/text-corpus.py');
-const DOCUMENTS = [
+const GENERATED = [
   'reportlab-two-frame',
   'reportlab-ruled-table',
   'writer-two-column',
@@ -28,6 +29,9 @@ const DOCUMENTS = [
   'groff-two-column',
   'groff-ragged',
 ];
+/** Documents kept in the repository (texlive is not in the set-up): name → file stem, the PDF and its known text as JSON beside it. */
+const KEPT: Record<string, string> = { 'latex-two-column': join(REPO, 'server/test/corpus/latex/field-report') };
+const DOCUMENTS = [...GENERATED, ...Object.keys(KEPT)];
 
 interface KnownText {
   producer: string;
@@ -162,16 +166,17 @@ function timed<T>(work: () => T): { result: T; ms: number } {
 
 export async function benchTextExtraction(api: string, dir: string): Promise<TextRow[]> {
   const corpus = join(dir, 'text-corpus');
-  if (!existsSync(join(corpus, `${DOCUMENTS[DOCUMENTS.length - 1]}.json`))) execFileSync('/usr/bin/python3', [GENERATOR, corpus, ...DOCUMENTS], { stdio: 'ignore' });
+  if (!existsSync(join(corpus, `${GENERATED[GENERATED.length - 1]}.json`))) execFileSync('/usr/bin/python3', [GENERATOR, corpus, ...GENERATED], { stdio: 'ignore' });
   const profile = join(dir, 'lo-profile');
   const office = (pdf: string, out: string) =>
     execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--infilter=writer_pdf_import', '--convert-to', 'xml:OpenDocument Text Flat XML', '--outdir', out, pdf], { stdio: 'ignore' });
   // One conversion to warm LibreOffice's profile, so its times are of the import alone, not the first start.
-  office(join(corpus, `${DOCUMENTS[1]}.pdf`), join(dir, 'lo-warm'));
+  office(join(corpus, `${GENERATED[1]}.pdf`), join(dir, 'lo-warm'));
   const rows: TextRow[] = [];
   for (const document of DOCUMENTS) {
-    const path = join(corpus, `${document}.pdf`);
-    const known = JSON.parse(readFileSync(join(corpus, `${document}.json`), 'utf8')) as KnownText;
+    const stem = KEPT[document] ?? join(corpus, document);
+    const path = `${stem}.pdf`;
+    const known = JSON.parse(readFileSync(`${stem}.json`, 'utf8')) as KnownText;
     const pdf = readFileSync(path);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path]).toString())![1]);
     const base = { document, producer: known.producer, pages };
@@ -192,7 +197,7 @@ export async function benchTextExtraction(api: string, dir: string): Promise<Tex
 
     const out = join(dir, `lo-${document}`);
     const lo = timed(() => office(path, out));
-    rows.push({ ...base, extractor: 'LibreOffice import', ...scores(known, officeParagraphs(readFileSync(join(out, `${document}.xml`), 'utf8')), []), msPerPage: Math.round(lo.ms / pages) });
+    rows.push({ ...base, extractor: 'LibreOffice import', ...scores(known, officeParagraphs(readFileSync(join(out, `${basename(stem)}.xml`), 'utf8')), []), msPerPage: Math.round(lo.ms / pages) });
     reportXmlTime(document, pages, xmlMs, lo.ms);
 
     const layout = timed(() => execFileSync('pdftotext', ['-layout', path, '-']).toString('utf8'));
@@ -222,7 +227,8 @@ export function textExtractionMarkdown(rows: readonly TextRow[]): string {
   return [
     '## Text extraction quality (issue 30)',
     '',
-    'Corpus: server/test/corpus/text-corpus.py, each document with its known text. Paragraph integrity: share of source',
+    'Corpus: server/test/corpus/text-corpus.py and latex/ (a pdflatex twocolumn article, kept as pdflatex made it), each document',
+    'with its known text. Paragraph integrity: share of source',
     'paragraphs found whole and in order; fake tables: tables where the source has none; cell accuracy: share of the source',
     "tables' cells (header row included) read right, ours through PDF to CSV; reading order: share of neighbouring source",
     "paragraphs whose openings come in order. Ours is PDF to Markdown through the API (Folio XML: PDF to XML's `text:p`s); LibreOffice's PDF import is saved as",

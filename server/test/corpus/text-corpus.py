@@ -24,7 +24,9 @@ same prose and nothing binary is kept in the repository:
   groff-ragged             the same left-aligned (.na) without hyphenation (.nh)
   scan                     a ragged one-column page rendered at 150 dpi and wrapped
                            by img2pdf: pictures of text, no text layer
-LaTeX is left out: texlive is not installed here.
+LaTeX's document is not made here (texlive is not in the test set-up): latex/ holds its
+source, the PDF pdflatex made from it and its known text, written once by
+latex/write-source.py from this generator's text (text-corpus.ts loads them as they are).
 """
 
 import json
@@ -68,19 +70,19 @@ HEADINGS = [
 STATIONS = ["Ashford", "Birchmoor", "Calder", "Dunmere", "Elmstead", "Fairholme", "Glenrock", "Hartwell"]
 
 
-def sentence(rng):
-    words = [rng.choice(WORDS) for _ in range(rng.randint(8, 16))]
+def sentence(rng, vocabulary=WORDS):
+    words = [rng.choice(vocabulary) for _ in range(rng.randint(8, 16))]
     if len(words) > 10 and rng.random() < 0.4:
         words[rng.randint(4, len(words) - 4)] += ","
     words[0] = words[0].capitalize()
     return " ".join(words) + "."
 
 
-def paragraph(rng):
+def paragraph(rng, vocabulary=WORDS):
     sentences, count = [], 0
     target = rng.randint(60, 110)
     while count < target - 6:
-        s = sentence(rng)
+        s = sentence(rng, vocabulary)
         sentences.append(s)
         count += len(s.split())
     return " ".join(sentences)
@@ -94,14 +96,14 @@ def table(rng, title_column="Station"):
     return rows
 
 
-def document(seed, paragraphs, headings_every=0, tables_after=()):
+def document(seed, paragraphs, headings_every=0, tables_after=(), vocabulary=WORDS):
     """Blocks in reading order: headings, paragraphs and (after the given paragraph numbers) tables."""
     rng = random.Random(seed)
     blocks = []
     for index in range(paragraphs):
         if headings_every and index % headings_every == 0:
             blocks.append({"heading": HEADINGS[(index // headings_every) % len(HEADINGS)]})
-        blocks.append({"paragraph": paragraph(rng)})
+        blocks.append({"paragraph": paragraph(rng, vocabulary)})
         if index in tables_after:
             blocks.append({"table": table(rng)})
     return blocks

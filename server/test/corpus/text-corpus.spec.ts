@@ -110,6 +110,36 @@ describe('text converters on documents from other producers', () => {
     },
   );
 
+  describe('LaTeX twocolumn article (pdflatex, lmodern; justified, hyphenated by TeX, ligatures, a ruled tabular; 5 pages)', () => {
+    const article = () => textCorpusDocument('latex-two-column');
+
+    it('Markdown: every paragraph whole and in order, ligatures and hyphenated words mended; only the real table, every cell right', async () => {
+      const res = await post(pdfToMarkdownTool.endpoint, 'latex-two-column');
+      expect(res.status).toBe(200);
+      const { paragraphs, tables } = markdownBlocks(res.body.toString('utf8'));
+      const at = positions(article().paragraphs, paragraphs);
+      expect(at.filter((index) => index < 0)).toEqual([]);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+      expect(tables).toEqual(article().tables);
+    });
+
+    it('Word: every paragraph whole and in order in word/document.xml, the one table only', async () => {
+      const res = await post(pdfToWordTool.endpoint, 'latex-two-column');
+      expect(res.status).toBe(200);
+      const { paragraphs, tables } = docxContent(res.body);
+      const at = positions(article().paragraphs, paragraphs);
+      expect(at.filter((index) => index < 0)).toEqual([]);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+      expect(tables).toBe(1);
+    });
+
+    it('CSV of every page: the tabular of page 3, header row included', async () => {
+      const res = await post(pdfToCsvTool.endpoint, 'latex-two-column', { pageNumbers: 'all' });
+      expect(res.status).toBe(200);
+      expect(csvCells(res.body.toString('utf8'))).toEqual(article().tables[0]);
+    });
+  });
+
   describe('a scan without a text layer', () => {
     const sourceWords = () => new Set(textCorpusDocument('scan').paragraphs.join(' ').toLowerCase().match(/\p{L}+/gu));
 

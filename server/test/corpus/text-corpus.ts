@@ -8,12 +8,15 @@ import { join, resolve } from 'node:path';
  * Documents with known text from producers other than Folio (text-corpus.py:
  * ReportLab frames and ruled tables, LibreOffice Writer sections, DOCX exported
  * by LibreOffice with and without justification and hyphenation, Chromium CSS
- * columns, groff -ms in two columns justified and ragged, a scan without a text layer), for the text converters' tests and
- * the text-extraction bench. Built on first use and kept in the temporary
- * folder under the generator's hash, so later runs reuse them.
+ * columns, groff -ms in two columns justified and ragged, LaTeX twocolumn, a scan without a text layer), for the text
+ * converters' tests and the text-extraction bench. Built on first use and kept in the temporary
+ * folder under the generator's hash, so later runs reuse them; the LaTeX one is
+ * kept in latex/ as pdflatex made it (texlive is not in the test set-up).
  */
 
 const GENERATOR = resolve(__dirname, 'text-corpus.py');
+/** Documents kept in the repository as their producer made them: name → file stem (beside it, its known text as JSON). */
+const KEPT: Partial<Record<TextCorpusName, string>> = { 'latex-two-column': resolve(__dirname, 'latex/field-report') };
 
 export const TEXT_CORPUS = [
   'reportlab-two-frame',
@@ -24,6 +27,7 @@ export const TEXT_CORPUS = [
   'chromium-columns',
   'groff-two-column',
   'groff-ragged',
+  'latex-two-column',
   'scan',
 ] as const;
 
@@ -54,6 +58,8 @@ export function textCorpusFolder(): string {
 
 /** A corpus document with its known text (built when missing). */
 export function textCorpusDocument(name: TextCorpusName): TextCorpusDocument {
+  const kept = KEPT[name];
+  if (kept) return { name, path: `${kept}.pdf`, pdf: readFileSync(`${kept}.pdf`), ...(JSON.parse(readFileSync(`${kept}.json`, 'utf8')) as KnownText) };
   const folder = textCorpusFolder();
   const path = join(folder, `${name}.pdf`);
   const truth = join(folder, `${name}.json`);

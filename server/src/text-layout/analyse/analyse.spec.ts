@@ -99,6 +99,32 @@ describe('layout analysis', () => {
       ]);
     });
 
+    it("keeps apart columns 10 pt apart (LaTeX's twocolumn), still joining a section number to its title", () => {
+      /** Justified lines of 10 pt text: words spread from `from` to `to`, so every full line ends at the gutter. */
+      const justified = (texts: string[], from: number, to: number, top: number) =>
+        texts.map((text, i) => {
+          const words = text.split(' ');
+          const inked = words.reduce((sum, w) => sum + w.length * 3.4, 0);
+          const space = (to - from - inked) / (words.length - 1);
+          let at = from;
+          return words.map((w) => {
+            const box = { text: w, xMin: at, yMin: top + i * 12, xMax: at + w.length * 3.4, yMax: top + i * 12 + 9.5 };
+            at = box.xMax + space;
+            return box;
+          });
+        });
+      const left = justified(['the station recorded rainfall across the northern valleys while', 'volunteers measured temperature humidity and wind during', 'several weeks of unusually settled weather and observers noted', 'that morning readings were consistently lower than the values'], 72, 292, 100);
+      const right = justified(['analysts compared these measurements with the historical', 'averages and found moderate increases in the evaporation', 'groundwater levels remained stable throughout the catchment', 'despite irrigation demand from the surrounding farms nearby'], 302, 522, 100);
+      const heading = [[{ text: '1', xMin: 72, yMin: 80, xMax: 80, yMax: 92 }], [{ text: 'Rainfall', xMin: 96, yMin: 80, xMax: 150, yMax: 92 }]];
+      // As Poppler gives them: each column's line, and the number and the title, in blocks of their own.
+      const page = { page: 1, width: 595, height: 842, blocks: [...heading, ...left, ...right].map((words) => {
+        const box = { xMin: words[0].xMin, yMin: words[0].yMin, xMax: words[words.length - 1].xMax, yMax: words[0].yMax };
+        return { ...box, lines: [{ ...box, words }] };
+      }) };
+      const flows = readingOrder(linesOf(page)).map((flow) => flow.map((line) => line.text));
+      expect(flows).toEqual([['1 Rainfall', ...left.map((line) => line.map((w) => w.text).join(' '))], right.map((line) => line.map((w) => w.text).join(' '))]);
+    });
+
     it('finds no gutter in a single column with ragged lines', () => {
       const lines = linesOf(pageOf(stack(['a long line of text that runs across', 'short', 'another long line of text running', 'and one more long line of the text', 'end.', 'final long line of the text here ok'], 72, 100)));
       expect(findGutter(lines)).toBeUndefined();
@@ -203,6 +229,12 @@ describe('layout analysis', () => {
       );
       const kept = withoutPageFurniture(pages.map((p) => ({ height: p.height, lines: linesOf(p) })));
       expect(kept.map((lines) => lines.map((l) => l.text))).toEqual([['Body of page 1 is here.'], ['Body of page 2 is here.'], ['Body of page 3 is here.']]);
+    });
+
+    it("drops bare page numbers set at the same height above the foot margin on every page (LaTeX's article: 745 pt of 842)", () => {
+      const pages = [1, 2, 3].map((n) => pageOf([...stack([`Body of page ${n} is here.`, 'And its last line.'], 72, 100), { text: String(n), x: 295, y: 745, size: 10 }], n, [595, 842]));
+      const kept = withoutPageFurniture(pages.map((p) => ({ height: p.height, lines: linesOf(p) })));
+      expect(kept.map((lines) => lines.map((l) => l.text))).toEqual([1, 2, 3].map((n) => [`Body of page ${n} is here.`, 'And its last line.']));
     });
 
     it('joins a paragraph cut by the column break', () => {

@@ -60,27 +60,68 @@ function withPlainHyphens(word: WordBox): WordBox {
  * Poppler sometimes cuts one printed line into several blocks (a section
  * number and its title, a contents entry and its page number). Pieces on the
  * same baseline, of about the same size and at most two ems apart, are one
- * line again; wider gaps are left for the column detection.
+ * line again; wider gaps are left for the column detection, and so are
+ * narrower ones that are a column gutter (LaTeX's twocolumn leaves 10 pt).
  */
 function joinSameBaseline(lines: Line[]): Line[] {
   const sorted = [...lines].sort((a, b) => a.yMax - b.yMax || a.xMin - b.xMin);
   const joined: Line[] = [];
-  for (const line of sorted) {
+  sorted.forEach((line, index) => {
     // Only the latest lines can share this baseline (sorted by baseline): look back while they are close.
     let match = -1;
     for (let i = joined.length - 1; i >= 0 && line.yMax - joined[i].yMax < line.fontSize * 0.3; i--) {
       const other = joined[i];
       const size = Math.max(other.fontSize, line.fontSize);
-      const gap = line.xMin > other.xMin ? line.xMin - other.xMax : other.xMin - line.xMax;
-      if (Math.abs(other.yMax - line.yMax) < size * 0.3 && Math.abs(other.fontSize - line.fontSize) <= size * 0.3 && gap > -1 && gap < size * 2) {
+      const [left, right] = line.xMin > other.xMin ? [other, line] : [line, other];
+      const gap = right.xMin - left.xMax;
+      if (
+        Math.abs(other.yMax - line.yMax) < size * 0.3 &&
+        Math.abs(other.fontSize - line.fontSize) <= size * 0.3 &&
+        gap > -1 &&
+        gap < size * 2 &&
+        !isColumnGutter(sorted, index, left.xMax, right.xMin, size)
+      ) {
         match = i;
         break;
       }
     }
     if (match >= 0) joined[match] = makeLine([...joined[match].words, ...line.words]);
     else joined.push(line);
-  }
+  });
   return joined;
+}
+
+/** Lines looked at above and below a gap, in ems of the text size. */
+const GUTTER_REACH_EMS = 15;
+/** A column's line is at least this many ems long (a table's cells or a number beside a title are shorter). */
+const COLUMN_LINE_EMS = 8;
+/** Lines on each side that make a column. */
+const GUTTER_COLUMN_LINES = 3;
+
+/**
+ * Whether the band from `from` to `to` on the line at `index` (of lines sorted
+ * by baseline, as Poppler gave them) is a gutter: long lines end at it on the
+ * left and start at it on the right, and hardly a neighbouring line runs across
+ * it (a title over both columns may). A section number's gap beside its title
+ * has no column ending at it, and the paragraph under it runs across.
+ */
+function isColumnGutter(sorted: readonly Line[], index: number, from: number, to: number, size: number): boolean {
+  const middle = (from + to) / 2;
+  const reach = size * GUTTER_REACH_EMS;
+  const baseline = sorted[index].yMax;
+  let before = 0;
+  let after = 0;
+  let across = 0;
+  for (let i = index - 1; i >= 0 && baseline - sorted[i].yMax < reach; i--) visit(sorted[i]);
+  for (let i = index + 1; i < sorted.length && sorted[i].yMax - baseline < reach; i++) visit(sorted[i]);
+  return before >= GUTTER_COLUMN_LINES && after >= GUTTER_COLUMN_LINES && across * 4 <= before + after;
+
+  function visit(line: Line): void {
+    const long = line.xMax - line.xMin >= size * COLUMN_LINE_EMS;
+    if (line.xMin < middle && line.xMax > middle) across++;
+    else if (long && line.xMax <= middle && line.xMax >= from - size) before++;
+    else if (long && line.xMin >= middle && line.xMin <= to + size) after++;
+  }
 }
 
 /** A line from words already on one baseline (sorted left to right here). */

@@ -6,7 +6,8 @@ import type { Line } from '../types';
  * text (digits ignored, so "Page 3" matches "Page 4") recurs on at least half
  * of the pages, or on two pages or more when set no larger than the body text
  * (a book's running head changes with the chapter); and bare page numbers in
- * those bands. Only documents of two pages or more have them.
+ * those bands or at the same height above or below the text of several pages.
+ * Only documents of two pages or more have them.
  */
 
 const MARGIN_BAND = 0.09;
@@ -31,6 +32,27 @@ export function withoutPageFurniture(pages: readonly PageLines[]): Line[][] {
     const count = counts.get(pattern(line, height)) ?? 0;
     return count >= Math.max(2, Math.ceil(pages.length / 2)) || (count >= 2 && line.fontSize <= bodySize + 0.5);
   };
-  const pageNumber = (line: Line) => /^(page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(of|\/)\s*\d{1,4})?$/i.test(line.text.trim());
-  return pages.map((page) => page.lines.filter((line) => !(inBand(line, page.height) && (recurring(line, page.height) || pageNumber(line)))));
+  const numberBelowOrAbove = pageNumbersOutsideTheText(pages);
+  return pages.map((page) =>
+    page.lines.filter((line) => !((inBand(line, page.height) && (recurring(line, page.height) || isPageNumber(line))) || numberBelowOrAbove.has(line))),
+  );
+}
+
+const isPageNumber = (line: Line) => /^(page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(of|\/)\s*\d{1,4})?$/i.test(line.text.trim());
+
+/**
+ * Page numbers set above or below the text but outside the margin band
+ * (LaTeX's article puts them 2 cm above the foot of an A4 page): a bare number
+ * that is its page's last (or first) line, at the same height on two pages or
+ * more. A number at the foot of one page only may be the text's own.
+ */
+function pageNumbersOutsideTheText(pages: readonly PageLines[]): Set<Line> {
+  const candidates: Line[] = [];
+  for (const { lines } of pages) {
+    if (lines.length < 2) continue;
+    const byTop = [...lines].sort((a, b) => a.yMin - b.yMin);
+    for (const line of [byTop[0], byTop[byTop.length - 1]]) if (isPageNumber(line)) candidates.push(line);
+  }
+  const sameHeight = (a: Line, b: Line) => Math.abs(a.yMin - b.yMin) < 2 && Math.abs(a.yMax - b.yMax) < 2;
+  return new Set(candidates.filter((line) => candidates.some((other) => other !== line && sameHeight(line, other))));
 }

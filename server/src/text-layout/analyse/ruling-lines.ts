@@ -44,8 +44,8 @@ export function findRulingLines(image: GrayImage, dpi: number): RulingLines {
   const ink = (row: number, col: number) => row >= 0 && row < height && col >= 0 && col < width && pixels[row * width + col] < INK;
   const horizontalEdge = (row: number, col: number) => ink(row, col) && (!ink(row - 1, col) || !ink(row + 1, col));
   const verticalEdge = (col: number, row: number) => ink(row, col) && (!ink(row, col - 1) || !ink(row, col + 1));
-  const horizontals = linesAlong(height, width, horizontalEdge, minLength, maxThickness);
-  const verticals = linesAlong(width, height, verticalEdge, minLength, maxThickness);
+  const horizontals = linesAlong(height, width, horizontalEdge, (row, col) => ink(row, col), minLength, maxThickness);
+  const verticals = linesAlong(width, height, verticalEdge, (col, row) => ink(row, col), minLength, maxThickness);
   const toPoints = (line: RulingLine): RulingLine => ({ at: line.at * scale, from: line.from * scale, to: line.to * scale });
   return { horizontals: horizontals.map(toPoints), verticals: verticals.map(toPoints) };
 }
@@ -67,6 +67,7 @@ interface Band {
 function linesAlong(
   lanes: number,
   length: number,
+  isEdge: (lane: number, position: number) => boolean,
   isInk: (lane: number, position: number) => boolean,
   minLength: number,
   maxThickness: number,
@@ -77,7 +78,7 @@ function linesAlong(
     if (band.last - band.first + 1 <= maxThickness) found.push({ at: (band.first + band.last + 1) / 2, from: band.from, to: band.to });
   };
   for (let lane = 0; lane <= lanes; lane++) {
-    const runs = lane < lanes ? longRuns(lane, length, isInk, minLength) : [];
+    const runs = lane < lanes ? longRuns(lane, length, isEdge, isInk, minLength, maxThickness) : [];
     const next: Band[] = [];
     for (const run of runs) {
       const index = open.findIndex((band) => Math.abs(band.from - run.from) <= 2 && Math.abs(band.to - run.to) <= 2);
@@ -94,14 +95,30 @@ function linesAlong(
   return found;
 }
 
-function longRuns(lane: number, length: number, isInk: (lane: number, position: number) => boolean, minLength: number) {
+/**
+ * Runs of edge pixels at least `minLength` long along one lane. A rule crossing
+ * the line is ink on both sides of it, so no edge there: the run goes on
+ * through up to `maxBridge` pixels of such ink. Without that, a ruled table's
+ * column rules would be cut at every row rule into pieces as short as a row
+ * (LaTeX's tabular: rows of 10 pt, shorter than MIN_LENGTH_PT).
+ */
+function longRuns(
+  lane: number,
+  length: number,
+  isEdge: (lane: number, position: number) => boolean,
+  isInk: (lane: number, position: number) => boolean,
+  minLength: number,
+  maxBridge: number,
+) {
   const runs: { from: number; to: number }[] = [];
   let start = -1;
+  let lastEdge = -1;
   for (let position = 0; position <= length; position++) {
-    const ink = position < length && isInk(lane, position);
-    if (ink && start < 0) start = position;
-    else if (!ink && start >= 0) {
-      if (position - start >= minLength) runs.push({ from: start, to: position });
+    if (position < length && isEdge(lane, position)) {
+      if (start < 0) start = position;
+      lastEdge = position;
+    } else if (start >= 0 && !(position < length && isInk(lane, position) && position - lastEdge <= maxBridge)) {
+      if (lastEdge + 1 - start >= minLength) runs.push({ from: start, to: lastEdge + 1 });
       start = -1;
     }
   }

@@ -1,6 +1,6 @@
 import type { GrayImage } from '../../engines/poppler';
 import type { WordBox } from '../../engines/poppler-text';
-import { findRulingLines } from './ruling-lines';
+import { findRulingLines, type RulingLine } from './ruling-lines';
 import { borderlessTables, fillGrid, findGrids, ruledTables, tablesOnPage } from './tables';
 
 /** A word `text` whose box starts at (x, y) (points, top-left origin), 10 pt high, 5 pt per character. */
@@ -50,6 +50,20 @@ describe('ruling lines', () => {
     const { horizontals, verticals } = findRulingLines(image, 72);
     expect(verticals.map((l) => l.at).sort((a, b) => a - b)).toEqual([20.5, 300.5]);
     expect(horizontals.map((l) => l.at).sort((a, b) => a - b)).toEqual([20.5, 45.5]);
+  });
+
+  it("keeps a column rule whole across the row rules it crosses (LaTeX's tabular: rows 10 pt high, each between \\hline rules)", () => {
+    const rows = [0, 1, 2, 3, 4].map((i) => 40 + i * 10);
+    const image = imageWithLines(300, 120, {
+      h: rows.map((y): [number, number, number] => [y, 20, 220]),
+      v: [20, 70, 120, 220].map((x): [number, number, number] => [x, 40, 80]),
+    });
+    const { horizontals, verticals } = findRulingLines(image, 72);
+    // Inner rules start and end a pixel inside the outer rules they meet (where ink lies on both their sides).
+    const placed = (lines: RulingLine[]) => lines.map((l) => [l.at, l.from, l.to]).sort((a, b) => a[0] - b[0]);
+    expect(placed(verticals)).toEqual([[20.5, 40, 81], [70.5, 41, 80], [120.5, 41, 80], [220.5, 40, 81]]);
+    expect(placed(horizontals)).toEqual([[40.5, 20, 221], [50.5, 21, 220], [60.5, 21, 220], [70.5, 21, 220], [80.5, 20, 221]]);
+    expect(findGrids({ horizontals, verticals })).toHaveLength(1);
   });
 
   it('scales pixel positions to points', () => {
