@@ -43,10 +43,26 @@ export default tseslint.config(
         {
           default: 'allow',
           rules: [
-            { from: ['processor', 'pdf-lib-task'], disallow: ['edge', 'jobs'], message: 'Processors throw domain errors and know nothing of HTTP or the queue: map errors at the edge (tool-routing/).' },
-            { from: 'processor', disallow: [['processor', { tool: '!${from.tool}' }]], message: "A helper used by several tools lives in a folder named for its subject, not in another tool's folder." },
-            { from: 'engine', disallow: ['edge', 'execution', 'jobs', 'processor'], message: 'Engines are thin wrappers: they import no tool, no execution core, no HTTP.' },
-            { from: ['execution', 'jobs', 'subject'], disallow: ['edge'], message: 'Only the edge speaks HTTP: the core, the queue and shared subjects do not import it.' },
+            {
+              from: ['processor', 'pdf-lib-task'],
+              disallow: ['edge', 'jobs'],
+              message: 'Processors throw domain errors and know nothing of HTTP or the queue: map errors at the edge (tool-routing/).',
+            },
+            {
+              from: 'processor',
+              disallow: [['processor', { tool: '!${from.tool}' }]],
+              message: "A helper used by several tools lives in a folder named for its subject, not in another tool's folder.",
+            },
+            {
+              from: 'engine',
+              disallow: ['edge', 'execution', 'jobs', 'processor'],
+              message: 'Engines are thin wrappers: they import no tool, no execution core, no HTTP.',
+            },
+            {
+              from: ['execution', 'jobs', 'subject'],
+              disallow: ['edge'],
+              message: 'Only the edge speaks HTTP: the core, the queue and shared subjects do not import it.',
+            },
           ],
         },
       ],

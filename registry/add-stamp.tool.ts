@@ -1,4 +1,17 @@
-import { alphabetField, defineTool, file, markColourField, markPositionField, markTypeField, notInSpec, number, pages, select, singlePdfInput, text } from './kit';
+import {
+  alphabetField,
+  defineTool,
+  file,
+  markColourField,
+  markPositionField,
+  markTypeField,
+  notInSpec,
+  number,
+  pages,
+  select,
+  singlePdfInput,
+  text,
+} from './kit';
 
 /** Where the numbers and messages the spec leaves out come from. */
 const REFERENCE = 'reference §6.1 (add-stamp): the option exists in the API; the spec gives no message for a bad value';

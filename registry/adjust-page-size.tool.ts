@@ -31,7 +31,10 @@ export const adjustPageSizeTool = defineTool({
         { value: 'LEGAL', label: 'Legal' },
       ],
       default: 'A4',
-      invalid: notInSpec('Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.', 'reference §3.2 "Invalid page size format: <value>", with the accepted values'),
+      invalid: notInSpec(
+        'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.',
+        'reference §3.2 "Invalid page size format: <value>", with the accepted values',
+      ),
     }),
     scaleFactor: number({
       label: 'Scale Factor',

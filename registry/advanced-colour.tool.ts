@@ -72,7 +72,8 @@ export const advancedColourTool = defineTool({
   result: {
     kind: 'pdf',
     headers: {
-      'X-Colour-Inversion': 'With full inversion: `content` when every colour was inverted in the page content (text kept as text), or `pictures` when the document holds content whose inverse is no colour change and its pages were inverted as pictures (no text left).',
+      'X-Colour-Inversion':
+        'With full inversion: `content` when every colour was inverted in the page content (text kept as text), or `pictures` when the document holds content whose inverse is no colour change and its pages were inverted as pictures (no text left).',
       'X-Colour-Inversion-Reason': 'With `pictures`: what the document holds that made it so, in a sentence.',
     },
   },

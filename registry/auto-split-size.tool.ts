@@ -40,9 +40,27 @@ export const autoSplitSizeTool = defineTool({
   },
   // Reference §3.10 refuses a count that is not a whole number with 400 and fails on a size it cannot read (500); both are 400 here.
   checks: [
-    { rule: 'readsAs', field: 'splitValue', as: 'size', when: { splitType: [0] }, message: notInSpec('Split value must be a size such as 2MB, 500KB or 1.5GB, above 0.', 'reference §3.10: an unreadable size is a 500') },
-    { rule: 'readsAs', field: 'splitValue', as: 'count', when: { splitType: [1] }, message: notInSpec('Split value must be a whole number of pages per part, 1 or more.', 'reference §3.10: NumberFormatException, 400') },
-    { rule: 'readsAs', field: 'splitValue', as: 'count', when: { splitType: [2] }, message: notInSpec('Split value must be a whole number of documents, 1 or more.', 'reference §3.10: NumberFormatException, 400') },
+    {
+      rule: 'readsAs',
+      field: 'splitValue',
+      as: 'size',
+      when: { splitType: [0] },
+      message: notInSpec('Split value must be a size such as 2MB, 500KB or 1.5GB, above 0.', 'reference §3.10: an unreadable size is a 500'),
+    },
+    {
+      rule: 'readsAs',
+      field: 'splitValue',
+      as: 'count',
+      when: { splitType: [1] },
+      message: notInSpec('Split value must be a whole number of pages per part, 1 or more.', 'reference §3.10: NumberFormatException, 400'),
+    },
+    {
+      rule: 'readsAs',
+      field: 'splitValue',
+      as: 'count',
+      when: { splitType: [2] },
+      message: notInSpec('Split value must be a whole number of documents, 1 or more.', 'reference §3.10: NumberFormatException, 400'),
+    },
   ],
 
   action: { label: 'Split PDF', busyLabel: 'Processing...' },

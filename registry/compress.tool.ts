@@ -49,8 +49,17 @@ export const compressTool = defineTool({
       invalid: notInSpec('Target size must be a size such as 500KB or 2MB.', 'reference §6.3: expectedOutputSize like 5KB or 2MB'),
     }),
     grayscale: checkbox({ label: 'Convert pictures to greyscale', help: 'Pictures in shades of grey; text and drawings keep their colours.', default: false }),
-    linearize: checkbox({ label: 'Fast web view', help: 'Arrange the file so that browsers can show the first page before the rest has arrived.', default: false }),
-    normalize: checkbox({ label: 'Normalise page content', help: 'Rewrite page drawing commands in a regular form (reference: qpdf --normalize-content).', default: false, apiOnly: true }),
+    linearize: checkbox({
+      label: 'Fast web view',
+      help: 'Arrange the file so that browsers can show the first page before the rest has arrived.',
+      default: false,
+    }),
+    normalize: checkbox({
+      label: 'Normalise page content',
+      help: 'Rewrite page drawing commands in a regular form (reference: qpdf --normalize-content).',
+      default: false,
+      apiOnly: true,
+    }),
     lineArt: checkbox({ label: 'Line art', help: 'Turn pictures into black and white line art.', default: false, apiOnly: true }),
     lineArtThreshold: number({
       label: 'Line art threshold',
@@ -79,8 +88,10 @@ export const compressTool = defineTool({
     view: 'compression-summary',
     // What the compression summary shows (web/src/result-views/), said by the processor.
     headers: {
-      'X-Compression-Outcome': '`compressed`, or `already-optimised` when no smaller file was found and the upload comes back as it was, or `repaired` when a damaged upload comes back repaired though no smaller.',
-      'X-Compression-Method': 'Which candidate the answer is: `folio` (our recoder), `ghostscript` (pdfwrite at the level’s preset) or `qpdf` (its lossless rewrite).',
+      'X-Compression-Outcome':
+        '`compressed`, or `already-optimised` when no smaller file was found and the upload comes back as it was, or `repaired` when a damaged upload comes back repaired though no smaller.',
+      'X-Compression-Method':
+        'Which candidate the answer is: `folio` (our recoder), `ghostscript` (pdfwrite at the level’s preset) or `qpdf` (its lossless rewrite).',
       'X-Compression-Repaired': '`true` when the upload was damaged (its structure had to be rebuilt) and the answer is repaired.',
       'X-Compression-Original-Size': 'The upload’s size, in bytes.',
       'X-Compression-Result-Size': 'The answer’s size, in bytes.',

@@ -25,8 +25,18 @@ export const cropPdfTool = defineTool({
     left: number({ label: 'Left (px)', default: 0, min: 0, invalid: MARGIN_MESSAGE }),
     x: number({ label: 'Crop box x', apiOnly: true, invalid: notInSpec('x must be a number.', 'crop-pdf `x` (API only)') }),
     y: number({ label: 'Crop box y', apiOnly: true, invalid: notInSpec('y must be a number.', 'crop-pdf `y` (API only)') }),
-    width: number({ label: 'Crop box width', apiOnly: true, greaterThan: 0, invalid: notInSpec('Crop width must be greater than 0.', 'crop-pdf `width` (API only)') }),
-    height: number({ label: 'Crop box height', apiOnly: true, greaterThan: 0, invalid: notInSpec('Crop height must be greater than 0.', 'crop-pdf `height` (API only)') }),
+    width: number({
+      label: 'Crop box width',
+      apiOnly: true,
+      greaterThan: 0,
+      invalid: notInSpec('Crop width must be greater than 0.', 'crop-pdf `width` (API only)'),
+    }),
+    height: number({
+      label: 'Crop box height',
+      apiOnly: true,
+      greaterThan: 0,
+      invalid: notInSpec('Crop height must be greater than 0.', 'crop-pdf `height` (API only)'),
+    }),
     // Without Ghostscript the content outside the crop is hidden, never deleted (docs/compatibility.md).
     removeDataOutsideCrop: checkbox({ label: 'Remove data outside the crop', apiOnly: true, default: true }),
     autoCrop: checkbox({ label: 'Crop to the content automatically', apiOnly: true, default: false }),

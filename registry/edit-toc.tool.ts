@@ -32,7 +32,10 @@ export const editTocTool = defineTool({
       example: '[{"title":"Intro","pageNumber":1,"children":[]}]',
       required: notInSpec('bookmarkData is required: a JSON array of bookmarks, [] for none.', REFERENCE),
       // The editor reports its entries, not their JSON, while one of them has a page it cannot have.
-      invalid: notInSpec('Give every bookmark a page number from 1 to the last page.', 'the bookmark editor, which knows the chosen file’s page count (spec §5: page number minimum 1)'),
+      invalid: notInSpec(
+        'Give every bookmark a page number from 1 to the last page.',
+        'the bookmark editor, which knows the chosen file’s page count (spec §5: page number minimum 1)',
+      ),
     }),
   },
 

@@ -40,7 +40,11 @@ export const htmlToPdfTool = defineTool({
       invalid: notInSpec('Choose a page size: A4, Letter, Legal or A3.', 'html-to-pdf `pageSize`, a select the page cannot get wrong'),
     }),
     // Reference clients send it; the reference ignores it, and so do we.
-    zoom: number({ label: 'Zoom', apiOnly: true, invalid: notInSpec('Zoom must be a number.', 'html-to-pdf `zoom` (API only; reference §4.3 accepts a float and ignores it)') }),
+    zoom: number({
+      label: 'Zoom',
+      apiOnly: true,
+      invalid: notInSpec('Zoom must be a number.', 'html-to-pdf `zoom` (API only; reference §4.3 accepts a float and ignores it)'),
+    }),
   },
 
   action: { label: 'Convert to PDF', busyLabel: 'Converting...' },

@@ -1,7 +1,10 @@
 import { checkbox, defineTool, notInSpec, number, select, singlePdfInput } from './kit';
 
 const MARGIN_MESSAGE = notInSpec('Margins must be whole numbers of points, 0 or more.', 'multi-page-layout margins (API only)');
-const GRID_MESSAGE = notInSpec('Rows and columns must be whole numbers from 1 to 300.', 'multi-page-layout `rows` and `cols` (API only, reference §3.3 bounds)');
+const GRID_MESSAGE = notInSpec(
+  'Rows and columns must be whole numbers from 1 to 300.',
+  'multi-page-layout `rows` and `cols` (API only, reference §3.3 bounds)',
+);
 
 /**
  * Multi Page Layout: places several pages on each A4 sheet, in reading order,
@@ -94,7 +97,14 @@ export const multiPageLayoutTool = defineTool({
     rightMargin: number({ label: 'Right margin (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
     innerMargin: number({ label: 'Space around each page (pt)', apiOnly: true, default: 0, integer: true, min: 0, invalid: MARGIN_MESSAGE }),
     // The reference draws 0 as 1 pt; a border needs some width.
-    borderWidth: number({ label: 'Border width (pt)', apiOnly: true, default: 1, integer: true, min: 0, invalid: notInSpec('Border width must be a whole number, 0 or more.', 'multi-page-layout `borderWidth` (API only)') }),
+    borderWidth: number({
+      label: 'Border width (pt)',
+      apiOnly: true,
+      default: 1,
+      integer: true,
+      min: 0,
+      invalid: notInSpec('Border width must be a whole number, 0 or more.', 'multi-page-layout `borderWidth` (API only)'),
+    }),
   },
 
   action: { label: 'Create Layout', busyLabel: 'Processing...' },

@@ -41,8 +41,10 @@ export const organiseTool = defineTool({
       ],
       default: 'CUSTOM',
       caseInsensitive: true,
-      invalid:
-        notInSpec('customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.', 'organise `customMode`, a select the page cannot get wrong'),
+      invalid: notInSpec(
+        'customMode must be one of CUSTOM, REVERSE_ORDER, DUPLEX_SORT, BOOKLET_SORT, SIDE_STITCH_BOOKLET_SORT, ODD_EVEN_SPLIT, ODD_EVEN_MERGE, DUPLICATE, REMOVE_FIRST, REMOVE_LAST or REMOVE_FIRST_AND_LAST.',
+        'organise `customMode`, a select the page cannot get wrong',
+      ),
     }),
     // One field, two meanings (reference §3.4): the new order for CUSTOM, the number of copies for DUPLICATE.
     pageNumbers: pages({

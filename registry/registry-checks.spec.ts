@@ -44,15 +44,20 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
   for (const [endpoint, route] of byEndpoint) {
     const owners = route.filter((e) => !e.tool.sharesEndpoint);
     if (owners.length > 1) {
-      problems.push(`${owners.map((e) => e.file).join(' and ')} all declare endpoint ${endpoint}: a second tool on an endpoint must declare \`sharesEndpoint\`.`);
+      problems.push(
+        `${owners.map((e) => e.file).join(' and ')} all declare endpoint ${endpoint}: a second tool on an endpoint must declare \`sharesEndpoint\`.`,
+      );
     }
     for (const sharer of route.filter((e) => e.tool.sharesEndpoint)) {
-      if (owners.length === 0) problems.push(`${sharer.file}: \`sharesEndpoint\` on ${endpoint}, but no tool owns it; remove \`sharesEndpoint\` or fix \`endpoint\`.`);
+      if (owners.length === 0)
+        problems.push(`${sharer.file}: \`sharesEndpoint\` on ${endpoint}, but no tool owns it; remove \`sharesEndpoint\` or fix \`endpoint\`.`);
       for (const name of sharer.tool.sharesEndpoint!.whenAnyField) {
         if (!(name in sharer.tool.fields)) problems.push(`${sharer.file}: \`sharesEndpoint.whenAnyField\` names "${name}", which is not one of its fields.`);
         for (const owner of owners) {
           if (name in owner.tool.fields) {
-            problems.push(`${sharer.file}: requests with "${name}" are meant for it, but ${owner.file} has a field "${name}" too, so its requests would be misrouted; rename one.`);
+            problems.push(
+              `${sharer.file}: requests with "${name}" are meant for it, but ${owner.file} has a field "${name}" too, so its requests would be misrouted; rename one.`,
+            );
           }
         }
       }
@@ -78,7 +83,9 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
     for (const [name, declared] of Object.entries(tool.fields)) {
       const field = declared as DeclaredField;
       if (field.kind === 'select' && field.default !== undefined && !field.options?.some((o) => o.value === field.default)) {
-        problems.push(`${file}: fields.${name} defaults to ${JSON.stringify(field.default)}, which is not one of its options (${field.options?.map((o) => JSON.stringify(o.value)).join(', ')}).`);
+        problems.push(
+          `${file}: fields.${name} defaults to ${JSON.stringify(field.default)}, which is not one of its options (${field.options?.map((o) => JSON.stringify(o.value)).join(', ')}).`,
+        );
       }
       for (const [other, values] of Object.entries(field.visibleWhen ?? {})) {
         const controller = tool.fields[other] as DeclaredField | undefined;
@@ -86,7 +93,8 @@ function declarationProblems(entries: readonly ToolEntry[], context: CheckContex
           problems.push(`${file}: fields.${name}.visibleWhen names "${other}", which is not a field of this tool.`);
         } else if (controller.options) {
           const unknown = values.filter((v) => !controller.options!.some((o) => o.value === v));
-          if (unknown.length > 0) problems.push(`${file}: fields.${name}.visibleWhen expects ${other} = ${unknown.map(String).join(', ')}, which ${other} never takes.`);
+          if (unknown.length > 0)
+            problems.push(`${file}: fields.${name}.visibleWhen expects ${other} = ${unknown.map(String).join(', ')}, which ${other} never takes.`);
         }
       }
     }

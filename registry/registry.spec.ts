@@ -3,7 +3,9 @@ import { CATEGORIES, ENDPOINT_PATTERN, FILE_TYPES, PLANNED_TOOLS, schemaOf, tool
 
 describe('the registry', () => {
   it('lists every <id>.tool.ts file, and each exports the tool of that id', () => {
-    const files = readdirSync(__dirname).filter((f) => f.endsWith('.tool.ts')).map((f) => f.replace('.tool.ts', ''));
+    const files = readdirSync(__dirname)
+      .filter((f) => f.endsWith('.tool.ts'))
+      .map((f) => f.replace('.tool.ts', ''));
     expect(tools.map((t) => t.id).sort()).toEqual(files.sort());
   });
 

@@ -26,12 +26,16 @@ export const repairTool = defineTool({
     view: 'repair-summary',
     // What the repair summary shows (web/src/result-views/), said by the processor.
     headers: {
-      'X-Repair-Outcome': '`repaired`, or `intact` when the file had nothing to repair (qpdf read it without a warning and every page decodes) and comes back rewritten as it was.',
-      'X-Repair-Method': 'Whose reading of the file the answer is: `qpdf`, `mupdf`, `ghostscript`, `poppler` (pdftocairo), or `page-salvage` (a page tree rebuilt from the page objects left in the file, tried when qpdf finds no page tree).',
+      'X-Repair-Outcome':
+        '`repaired`, or `intact` when the file had nothing to repair (qpdf read it without a warning and every page decodes) and comes back rewritten as it was.',
+      'X-Repair-Method':
+        'Whose reading of the file the answer is: `qpdf`, `mupdf`, `ghostscript`, `poppler` (pdftocairo), or `page-salvage` (a page tree rebuilt from the page objects left in the file, tried when qpdf finds no page tree).',
       'X-Repair-Pages': 'Pages in the answer.',
-      'X-Repair-Text-Characters': 'Characters of text (white space left out) Poppler reads on the answer’s pages: what was recovered, for a file that had text.',
+      'X-Repair-Text-Characters':
+        'Characters of text (white space left out) Poppler reads on the answer’s pages: what was recovered, for a file that had text.',
       'X-Repair-Original-Pages': 'When qpdf could count the damaged file’s pages: that count.',
-      'X-Repair-Attempts': 'When the file was damaged: what each recovery found, e.g. `qpdf: nothing; MuPDF: 3 pages, 1204 characters; Ghostscript: 3 pages, 1198 characters; Poppler: nothing`.',
+      'X-Repair-Attempts':
+        'When the file was damaged: what each recovery found, e.g. `qpdf: nothing; MuPDF: 3 pages, 1204 characters; Ghostscript: 3 pages, 1198 characters; Poppler: nothing`.',
     },
   },
   download: { api: '{base}_repaired.pdf', browser: '{base}_repaired.pdf', fallback: 'repaired.pdf' },

@@ -37,7 +37,7 @@ describe('new-tool', () => {
       'scenarios/remove-password.scenario.ts',
     ]);
     const tool = readFileSync(written[0], 'utf8');
-    expect(tool).toContain("export const removePasswordTool = defineTool({");
+    expect(tool).toContain('export const removePasswordTool = defineTool({');
     expect(tool).toContain("title: 'Remove PDF Password',");
     expect(tool).toContain("endpoint: '/api/v1/security/remove-password',");
     const processor = readFileSync(written[1], 'utf8');

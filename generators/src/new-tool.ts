@@ -26,7 +26,6 @@ export interface NewToolRequest {
 
 export class NewToolError extends Error {}
 
-
 function render(template: string, values: Record<string, string>): string {
   return readFileSync(join(TEMPLATES, template), 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     if (!(key in values)) throw new Error(`Template ${template} uses unknown placeholder {{${key}}}`);
@@ -83,7 +82,13 @@ export function createTool(request: NewToolRequest, dirs: NewToolDirs = REPO_DIR
   if (owner) throw new NewToolError(`Endpoint ${endpoint} is already declared in registry/${owner}.`);
 
   const planned = takeOffPlannedList(id, dirs.registry);
-  const title = request.title ?? planned?.title ?? id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  const title =
+    request.title ??
+    planned?.title ??
+    id
+      .split('-')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
   const subtitle = request.subtitle ?? planned?.subtitle ?? 'TODO: one sentence for the card and the page.';
   const values = {
     id,
@@ -111,7 +116,9 @@ function parseArgs(argv: string[]): NewToolRequest {
     return i >= 0 ? rest[i + 1] : undefined;
   };
   if (!id || id.startsWith('--') || !flag('category') || !flag('endpoint')) {
-    throw new NewToolError('Usage: npm run new-tool -- <id> --category <organize|convert-to|convert-from|security|edit|advanced> --endpoint /api/v1/... [--title "..."] [--subtitle "..."]');
+    throw new NewToolError(
+      'Usage: npm run new-tool -- <id> --category <organize|convert-to|convert-from|security|edit|advanced> --endpoint /api/v1/... [--title "..."] [--subtitle "..."]',
+    );
   }
   return { id, category: flag('category')!, endpoint: flag('endpoint')!, title: flag('title'), subtitle: flag('subtitle') };
 }

@@ -76,7 +76,6 @@ export const RUNNER_TEXTS = {
   fileTooLarge: (maxBytes: number) => `Each file may be at most ${formatMegabytes(maxBytes)}.`,
 };
 
-
 /**
  * What the uploaded files are. `valid` is a small valid file of one type the
  * tool accepts (`sampleTypeOf`); the others are the bad inputs QA tries.
@@ -402,7 +401,7 @@ class Derivation {
 
   /** The step from a bound to "just past" it. */
   private delta(field: DeclaredField): number {
-    return field.multipleOf ?? (field.integer ? 1 : field.step ?? 0.01);
+    return field.multipleOf ?? (field.integer ? 1 : (field.step ?? 0.01));
   }
 
   /**
@@ -469,7 +468,7 @@ class Derivation {
 
     // Cross-field rules hold unless one of their fields is under test. A refused
     // value is dropped before the rules run, so refusals need no adjusting.
-    for (const check of options.keepChecks ? [] : this.tool.checks ?? []) {
+    for (const check of options.keepChecks ? [] : (this.tool.checks ?? [])) {
       if (check.rule === 'readsAs') {
         if (!(check.field in set) && !checkHolds(check, values)) values[check.field] = check.as === 'size' ? '1MB' : '1';
         continue;
@@ -565,12 +564,28 @@ class Derivation {
 
   /** An accepted value for `name`, run end to end or against the schema only. */
   private accept(name: string, value: Scalar, id: string, title: string, group: QaGroup, run: QaCase['run'], extra: Values = {}): void {
-    this.add({ id, group, title, condition: this.conditionOf(name), fields: this.request({ ...extra, [name]: value }, { show: name }), expect: this.success(), run });
+    this.add({
+      id,
+      group,
+      title,
+      condition: this.conditionOf(name),
+      fields: this.request({ ...extra, [name]: value }, { show: name }),
+      expect: this.success(),
+      run,
+    });
   }
 
   /** A refused value for `name`, with the message the tool declares for it. */
   private reject(name: string, value: Scalar, id: string, title: string, group: QaGroup, message: string): void {
-    this.add({ id, group, title, condition: this.conditionOf(name), fields: this.request({ [name]: value }, { show: name, keepChecks: true }), expect: this.fieldError(name, message), run: 'http' });
+    this.add({
+      id,
+      group,
+      title,
+      condition: this.conditionOf(name),
+      fields: this.request({ [name]: value }, { show: name, keepChecks: true }),
+      expect: this.fieldError(name, message),
+      run: 'http',
+    });
   }
 
   /** The message a field gives for a value it refuses: the declared `invalid`, else the builder's own wording. */
@@ -584,7 +599,14 @@ class Derivation {
   // ------------------------------------------------------------ cases
 
   private defaults(): void {
-    this.add({ id: 'defaults', group: 'defaults', title: 'Options left out: the declared defaults apply', fields: this.request(), expect: this.success(), run: 'http' });
+    this.add({
+      id: 'defaults',
+      group: 'defaults',
+      title: 'Options left out: the declared defaults apply',
+      fields: this.request(),
+      expect: this.success(),
+      run: 'http',
+    });
     this.add({
       id: 'defaults-sent',
       group: 'defaults',
@@ -624,23 +646,45 @@ class Derivation {
       if (field.caseInsensitive) {
         this.accept(name, otherCase, `${name}=${otherCase}`, `${field.label}: "${otherCase}" (values are read in any case)`, 'options', 'schema');
       } else if (!options.some((o) => String(o.value) === otherCase || o.aliases?.includes(otherCase))) {
-        this.reject(name, otherCase, `${name}=${otherCase}`, `${field.label}: "${otherCase}" (values are case-sensitive)`, 'options', this.invalidMessage(field, otherCase));
+        this.reject(
+          name,
+          otherCase,
+          `${name}=${otherCase}`,
+          `${field.label}: "${otherCase}" (values are case-sensitive)`,
+          'options',
+          this.invalidMessage(field, otherCase),
+        );
       }
     }
-    this.reject(name, 'not-an-option', `${name}=not-an-option`, `${field.label}: a value that is not an option`, 'options', this.invalidMessage(field, 'not-an-option'));
+    this.reject(
+      name,
+      'not-an-option',
+      `${name}=not-an-option`,
+      `${field.label}: a value that is not an option`,
+      'options',
+      this.invalidMessage(field, 'not-an-option'),
+    );
   }
 
   /** Each option alone and all together (schema only: one real run is the defaults case), and values not offered. */
   private choices(name: string, field: DeclaredField): void {
     const options = field.options ?? [];
     const all = options.map((o) => String(o.value)).join(',');
-    for (const option of options) this.accept(name, option.value, `${name}=${wire(option.value)}`, `${field.label}: ${option.label} alone`, 'options', 'schema');
+    for (const option of options)
+      this.accept(name, option.value, `${name}=${wire(option.value)}`, `${field.label}: ${option.label} alone`, 'options', 'schema');
     this.accept(name, all, `${name}=all`, `${field.label}: all of them, comma-joined`, 'options', 'schema');
     if ((field as DeclaredField & ChoicesOptions).ignoreUnknown) {
       const first = String(options[0].value);
       this.accept(name, `${first},not-an-option`, `${name}+unknown`, `${field.label}: a value not offered beside ${first} (ignored)`, 'options', 'schema');
     }
-    this.reject(name, 'not-an-option', `${name}=not-an-option`, `${field.label}: only a value that is not offered`, 'options', this.invalidMessage(field, 'not-an-option'));
+    this.reject(
+      name,
+      'not-an-option',
+      `${name}=not-an-option`,
+      `${field.label}: only a value that is not offered`,
+      'options',
+      this.invalidMessage(field, 'not-an-option'),
+    );
   }
 
   /** One pair in each of the wire's three forms, and a map that is not one. */
@@ -648,7 +692,12 @@ class Derivation {
     const [key, value] = ['QA-Key', 'QA value'];
     const send = (id: string, title: string, parts: Values, run: QaCase['run']) =>
       this.add({ id, group: 'options', title, condition: this.conditionOf(name), fields: this.request(parts, { show: name }), expect: this.success(), run });
-    send(`${field.numbered.key}1`, `${field.label}: one pair as numbered parts`, { [`${field.numbered.key}1`]: key, [`${field.numbered.value}1`]: value }, 'http');
+    send(
+      `${field.numbered.key}1`,
+      `${field.label}: one pair as numbered parts`,
+      { [`${field.numbered.key}1`]: key, [`${field.numbered.value}1`]: value },
+      'http',
+    );
     send(`${name}[name]`, `${field.label}: one pair as a bracketed part`, { [`${name}[${key}]`]: value }, 'http');
     send(`${name}=json`, `${field.label}: one pair as a JSON object`, { [name]: JSON.stringify({ [key]: value }) }, 'schema');
     this.reject(name, '{not json', `${name}=not-json`, `${field.label}: not a JSON object`, 'options', this.invalidMessage(field, '{not json'));
@@ -700,7 +749,14 @@ class Derivation {
     if (field.maxLength === undefined) return;
     // Text that must read as a size or a count (its kind, or a `readsAs` check) is padded with zeros: '0001' reads as 1 and 1 MB.
     const readAs = field.kind === 'size' || (this.tool.checks ?? []).some((check) => check.rule === 'readsAs' && check.field === name);
-    this.accept(name, readAs ? '1'.padStart(field.maxLength, '0') : 'x'.repeat(field.maxLength), `${name}=max-length`, `${field.label}: ${field.maxLength} characters (the most)`, 'text', 'schema');
+    this.accept(
+      name,
+      readAs ? '1'.padStart(field.maxLength, '0') : 'x'.repeat(field.maxLength),
+      `${name}=max-length`,
+      `${field.label}: ${field.maxLength} characters (the most)`,
+      'text',
+      'schema',
+    );
     const long = 'x'.repeat(field.maxLength + 1);
     this.reject(name, long, `${name}>max-length`, `${field.label}: ${field.maxLength + 1} characters (one too many)`, 'text', this.invalidMessage(field, long));
   }
@@ -753,11 +809,23 @@ class Derivation {
       send(`${name}=file`, `${field.label}: ${describeUpload(valid)}`, valid, this.success());
     }
     for (const alias of field.aliases ?? []) {
-      this.add({ id: `${alias}(alias of ${name})`, group: 'defaults', title: `${field.label} sent under its other name \`${alias}\``, condition, fields: show, fieldUploads: { ...others, [alias]: valid }, expect: this.success(), run: 'http' });
+      this.add({
+        id: `${alias}(alias of ${name})`,
+        group: 'defaults',
+        title: `${field.label} sent under its other name \`${alias}\``,
+        condition,
+        fields: show,
+        fieldUploads: { ...others, [alias]: valid },
+        expect: this.success(),
+        run: 'http',
+      });
     }
     if (!acceptsAnything(field.accept)) {
       const wrong = this.fieldUpload(field, 'wrong-type');
-      send(`${name}-wrong-type`, `${field.label}: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: wrongTypeMessage(field) });
+      send(`${name}-wrong-type`, `${field.label}: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, {
+        ...RUNNER_ERRORS.wrongFileType,
+        message: wrongTypeMessage(field),
+      });
     }
     const max = maxFilesOfField(field, this.limits.maxFiles);
     if (Number.isFinite(max)) {
@@ -767,9 +835,17 @@ class Derivation {
       const refused = field.schema.safeParse(parts);
       if (max === ownMax && refused.success) throw new Error(`Tool "${this.tool.id}": ${max + 1} files were expected to be too many for field "${name}".`);
       const message = max < ownMax ? tooManyFilesMessage(field.label, max) : refused.error!.issues[0].message;
-      send(`${name}-too-many`, `${field.label}: ${max + 1} files, at most ${max} allowed`, this.fieldUpload(field, 'valid', max + 1), this.fieldError(name, message));
+      send(
+        `${name}-too-many`,
+        `${field.label}: ${max + 1} files, at most ${max} allowed`,
+        this.fieldUpload(field, 'valid', max + 1),
+        this.fieldError(name, message),
+      );
     }
-    send(`${name}-empty`, `${field.label}: an empty file (0 bytes)`, this.fieldUpload(field, 'empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(valid.name) });
+    send(`${name}-empty`, `${field.label}: an empty file (0 bytes)`, this.fieldUpload(field, 'empty'), {
+      ...RUNNER_ERRORS.invalidArgument,
+      message: RUNNER_TEXTS.emptyFile(valid.name),
+    });
   }
 
   /** A conditional field's value, even a wrong one, is ignored while the field is hidden. */
@@ -784,7 +860,9 @@ class Derivation {
     }
     const junk = field.kind === 'number' || field.kind === 'select' || field.kind === 'size' ? 'abc' : field.kind === 'pages' ? '2n+x' : undefined;
     if (junk === undefined) return;
-    const shown = Object.entries(hiding).map(([k, v]) => `${k} = ${String(v)}`).join(' and ');
+    const shown = Object.entries(hiding)
+      .map(([k, v]) => `${k} = ${String(v)}`)
+      .join(' and ');
     this.add({
       id: `${name}-hidden`,
       group: 'hidden',
@@ -833,12 +911,30 @@ class Derivation {
   private readsAs(check: Extract<ToolCheck, { rule: 'readsAs' }>): void {
     const field = this.tool.fields[check.field] as DeclaredField;
     const when = Object.fromEntries(Object.entries(check.when).map(([other, values]) => [other, values[0]]));
-    const condition = Object.entries(when).map(([other, value]) => `${other} = ${String(value)}`).join(' and ');
+    const condition = Object.entries(when)
+      .map(([other, value]) => `${other} = ${String(value)}`)
+      .join(' and ');
     const [bad, good] = check.as === 'size' ? ['two megabytes', '1,5MB'] : ['1.5', '3'];
     const id = `${check.field}-as-${check.as}-${Object.values(when).join('-')}`;
     const show = this.showing(check.field, when);
-    this.add({ id, group: 'checks', title: `${field.label} not a ${check.as} ("${bad}")`, condition, fields: this.request({ ...show, [check.field]: bad }, { keepChecks: true }), expect: this.fieldError(check.field, check.message), run: 'http' });
-    this.add({ id: `${id}-ok`, group: 'checks', title: `${field.label} a ${check.as} ("${good}")`, condition, fields: this.request({ ...show, [check.field]: good }), expect: this.success(), run: 'schema' });
+    this.add({
+      id,
+      group: 'checks',
+      title: `${field.label} not a ${check.as} ("${bad}")`,
+      condition,
+      fields: this.request({ ...show, [check.field]: bad }, { keepChecks: true }),
+      expect: this.fieldError(check.field, check.message),
+      run: 'http',
+    });
+    this.add({
+      id: `${id}-ok`,
+      group: 'checks',
+      title: `${field.label} a ${check.as} ("${good}")`,
+      condition,
+      fields: this.request({ ...show, [check.field]: good }),
+      expect: this.success(),
+      run: 'schema',
+    });
   }
 
   private files(): void {
@@ -846,7 +942,8 @@ class Derivation {
     const min = minFilesOf(this.tool);
     const max = maxFilesOf(this.tool, this.limits);
     const fields = this.request();
-    const file = (id: string, title: string, upload: QaUpload, expect: QaExpectation) => this.add({ id, group: 'files', title, fields, upload, expect, run: 'http' });
+    const file = (id: string, title: string, upload: QaUpload, expect: QaExpectation) =>
+      this.add({ id, group: 'files', title, fields, upload, expect, run: 'http' });
     const sample = FILE_TYPES[sampleTypeOf(this.tool)].label;
     const files = (n: number) => `${n} ${sample} file${n === 1 ? '' : 's'}`;
 
@@ -858,12 +955,18 @@ class Derivation {
       });
     }
     if (Number.isFinite(max)) {
-      file('too-many-files', `${files(max + 1)}; at most ${max} allowed`, this.upload('valid', max + 1), { ...RUNNER_ERRORS.tooManyFiles, message: RUNNER_TEXTS.tooManyFiles(max) });
+      file('too-many-files', `${files(max + 1)}; at most ${max} allowed`, this.upload('valid', max + 1), {
+        ...RUNNER_ERRORS.tooManyFiles,
+        message: RUNNER_TEXTS.tooManyFiles(max),
+      });
     }
     // A tool that takes any file (Pipeline: its steps judge them) has no wrong type.
     if (!acceptsAnything(input.accept)) {
       const wrong = this.upload('wrong-type');
-      file('wrong-type', `Not an accepted type: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, { ...RUNNER_ERRORS.wrongFileType, message: input.messages.wrongType });
+      file('wrong-type', `Not an accepted type: ${FILE_TYPES[wrong.type].label} content named ${wrong.name}`, wrong, {
+        ...RUNNER_ERRORS.wrongFileType,
+        message: input.messages.wrongType,
+      });
     }
     file('empty-file', 'An empty file (0 bytes)', this.upload('empty'), { ...RUNNER_ERRORS.invalidArgument, message: RUNNER_TEXTS.emptyFile(this.uploadName) });
     // Only uploads taken as PDFs are opened before the processor runs; other tools' engines judge their own files.
@@ -876,7 +979,10 @@ class Derivation {
           ? { ...RUNNER_ERRORS.pdfBeyondRepair, message: RUNNER_TEXTS.pdfBeyondRepair(this.uploadName) }
           : { ...RUNNER_ERRORS.pdfCorrupted, message: RUNNER_TEXTS.pdfCorrupted },
       );
-      file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), { ...RUNNER_ERRORS.pdfPassword, message: RUNNER_TEXTS.pdfPassword });
+      file('password-pdf', 'A PDF that needs a user password to open', this.upload('encrypted'), {
+        ...RUNNER_ERRORS.pdfPassword,
+        message: RUNNER_TEXTS.pdfPassword,
+      });
     }
     file('too-large', `A file over ${formatMegabytes(this.limits.maxUploadBytes)}`, this.upload('too-large', 1), {
       ...RUNNER_ERRORS.fileTooLarge,

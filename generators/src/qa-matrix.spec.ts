@@ -14,7 +14,12 @@ const sample = defineTool({
   title: 'Sample',
   subtitle: 'A tool for tests.',
   endpoint: '/api/v1/general/sample',
-  input: { accept: ['pdf'], multiple: true, minFiles: 2, messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload PDF files only.', tooFew: 'Two, please.' } },
+  input: {
+    accept: ['pdf'],
+    multiple: true,
+    minFiles: 2,
+    messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload PDF files only.', tooFew: 'Two, please.' },
+  },
   fields: {
     mode: select({
       label: 'Mode',
@@ -46,7 +51,11 @@ describe('QA cases', () => {
   };
 
   it('accepts the defaults, with a valid value for each required field', () => {
-    expect(byId('defaults')).toMatchObject({ fields: { pageNumbers: '1' }, upload: { kind: 'valid', type: 'pdf', count: 2, name: 'input.pdf' }, expect: { status: 200, contentType: 'application/pdf', fileName: 'input_sampled.pdf' } });
+    expect(byId('defaults')).toMatchObject({
+      fields: { pageNumbers: '1' },
+      upload: { kind: 'valid', type: 'pdf', count: 2, name: 'input.pdf' },
+      expect: { status: 200, contentType: 'application/pdf', fileName: 'input_sampled.pdf' },
+    });
   });
 
   it('tries every option and alias, the other case, and a non-option', () => {
@@ -115,10 +124,18 @@ describe('QA cases', () => {
   it('expects a tool that refuses the samples to refuse every case it would otherwise accept, saying why, and only those', () => {
     const refusing = tools.find((t) => t.id === 'split-chapters')!;
     const cases = deriveQaCases(refusing, tools, LIMITS);
-    const refused = { status: 400, type: '/errors/invalid-argument', message: 'No PDF bookmarks/outline found in document', refusedBecause: 'the sample has no bookmarks' };
+    const refused = {
+      status: 400,
+      type: '/errors/invalid-argument',
+      message: 'No PDF bookmarks/outline found in document',
+      refusedBecause: 'the sample has no bookmarks',
+    };
     expect(cases.find((c) => c.id === 'defaults')!.expect).toEqual(refused);
     expect(cases.find((c) => c.id === 'includeMetadata=true')!.expect).toEqual(refused);
-    expect(cases.find((c) => c.id === 'bookmarkLevel=abc')!.expect).toMatchObject({ status: 400, fieldError: 'bookmarkLevel: Bookmark level must be 0 or greater.' });
+    expect(cases.find((c) => c.id === 'bookmarkLevel=abc')!.expect).toMatchObject({
+      status: 400,
+      fieldError: 'bookmarkLevel: Bookmark level must be 0 or greater.',
+    });
     expect(cases.some((c) => c.expect.status === 200)).toBe(false);
     expect(renderToolMarkdown(refusing, cases, LIMITS)).toContain('| 400 | No PDF bookmarks/outline found in document (the sample has no bookmarks) |');
   });
@@ -149,13 +166,15 @@ describe('npm run qa-matrix', () => {
     expect(readdirSync(out).sort()).toEqual(['qa-matrix.csv', 'sample.md']);
     const table = readFileSync(join(out, 'sample.md'), 'utf8');
     expect(table).toContain('# Sample (`sample`)');
-    expect(table).toContain('| From just below its minimum (0) | mode = RANGE | mode=RANGE, from=0, to=1, pageNumbers=1 | 2 × 4-page PDF (input.pdf) | 400 | From: a page number. | http |');
+    expect(table).toContain(
+      '| From just below its minimum (0) | mode = RANGE | mode=RANGE, from=0, to=1, pageNumbers=1 | 2 × 4-page PDF (input.pdf) | 400 | From: a page number. | http |',
+    );
     const csv = readFileSync(join(out, 'qa-matrix.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe('tool,endpoint,case,group,title,condition,fields,files,file_kind,file_count,status,type,error_code,message,content_type,file_name,run');
     expect(csv.length - 2).toBe(deriveQaCases(sample, [sample], LIMITS).length);
   });
 
-  it("states every answer a tool declares: variants by options, outcomes by content, 204, response headers", () => {
+  it('states every answer a tool declares: variants by options, outcomes by content, 204, response headers', () => {
     const tableOf = (id: string) => {
       const tool = tools.find((t) => t.id === id)!;
       return renderToolMarkdown(tool, deriveQaCases(tool, tools, LIMITS), LIMITS);
@@ -163,7 +182,9 @@ describe('npm run qa-matrix', () => {
     expect(tableOf('pdf-to-html')).toContain('- Success: application/octet-stream, API name `{base}ToHtml.zip`');
     expect(tableOf('pdf-to-html')).toContain('  - when `singleFile` is true: text/html; charset=utf-8, API name `{base}.html`');
     expect(tableOf('pdf-to-image')).toContain('  - when `pageResultType` is single and `imageFormat` is jpg: image/jpeg, API name `{base}.jpg`');
-    expect(tableOf('pdf-to-csv')).toContain('  - when several tables are found (one CSV each, named by page and position): application/octet-stream, API name `{base}_extracted.zip`');
+    expect(tableOf('pdf-to-csv')).toContain(
+      '  - when several tables are found (one CSV each, named by page and position): application/octet-stream, API name `{base}_extracted.zip`',
+    );
     expect(tableOf('pdf-to-csv')).toContain('  - 204 No Content when no table on the chosen pages');
     expect(tableOf('pdf-to-pdfa')).toContain('API name `{base}_PDFA-1b.pdf`');
     expect(tableOf('detect-split-scanned')).toContain('  - when one photo is found: image/png, API name `{base}.png`');

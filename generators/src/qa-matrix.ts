@@ -50,7 +50,8 @@ function cell(text: string): string {
 
 /** Every answer the declaration gives (its own, each variant and outcome), the headers it may carry, and 204 where declared. */
 function successLines(tool: AnyTool): string[] {
-  const name = (answer: DeclaredAnswer) => (answer.download.namedByProcessor ? `named from the document, else \`${answer.download.api}\`` : `API name \`${answer.download.api}\``);
+  const name = (answer: DeclaredAnswer) =>
+    answer.download.namedByProcessor ? `named from the document, else \`${answer.download.api}\`` : `API name \`${answer.download.api}\``;
   const [own, ...others] = declaredAnswers(tool);
   return [
     `- Success: ${own.apiContentType}, ${name(own)}, browser name \`${tool.download.browser}\``,
@@ -76,7 +77,9 @@ export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limi
     `- Toast on success: "${tool.toast.success}"`,
   ];
   if (tool.sharesEndpoint) {
-    lines.push(`- Shares its endpoint with ${sharing.map((t) => `\`${t.id}\``).join(', ')}: a request reaches this tool when it carries ${tool.sharesEndpoint.whenAnyField.map((f) => `\`${f}\``).join(' or ')}.`);
+    lines.push(
+      `- Shares its endpoint with ${sharing.map((t) => `\`${t.id}\``).join(', ')}: a request reaches this tool when it carries ${tool.sharesEndpoint.whenAnyField.map((f) => `\`${f}\``).join(' or ')}.`,
+    );
   } else if (sharing.length > 0) {
     lines.push(`- Owns an endpoint shared with ${sharing.map((t) => `\`${t.id}\``).join(', ')}; requests without their fields come here.`);
   }
@@ -87,8 +90,9 @@ export function renderToolMarkdown(tool: AnyTool, cases: readonly QaCase[], limi
     '',
     '| # | Case | When | Options sent | Files | Status | Expected | Run |',
     '|---|---|---|---|---|---|---|---|',
-    ...cases.map((c, i) =>
-      `| ${i + 1} | ${cell(c.title)} | ${cell(c.condition ?? '')} | ${cell(fieldsText(c))} | ${cell(filesText(c))} | ${c.expect.status} | ${cell(expectedText(c))} | ${c.run} |`,
+    ...cases.map(
+      (c, i) =>
+        `| ${i + 1} | ${cell(c.title)} | ${cell(c.condition ?? '')} | ${cell(fieldsText(c))} | ${cell(filesText(c))} | ${c.expect.status} | ${cell(expectedText(c))} | ${c.run} |`,
     ),
     '',
   );

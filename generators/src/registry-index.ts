@@ -35,7 +35,7 @@ export function renderRegistryIndex(ids: readonly string[]): string {
     '/** Every registered tool, one per `<id>.tool.ts`. */',
     `export const tools: readonly AnyTool[] = [${names.join(', ')}];`,
     '',
-    '// For the checks that name other tools (a pipeline\'s steps), which a tool file cannot import without a cycle.',
+    "// For the checks that name other tools (a pipeline's steps), which a tool file cannot import without a cycle.",
     'registerTools(tools);',
     '',
   ].join('\n');

@@ -164,7 +164,11 @@ export function number<const O extends NumberOptions>(options: O): O & Field<num
   if (options.max !== undefined) value = value.refine((v) => v <= options.max!, { error });
   if (options.greaterThan !== undefined) value = value.refine((v) => v > options.greaterThan!, { error });
   if (options.multipleOf !== undefined) value = value.refine((v) => v % options.multipleOf! === 0, { error });
-  const numeral = z.string().trim().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, { error }).transform(Number);
+  const numeral = z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, { error })
+    .transform(Number);
   const numeric = z.union([z.number(), numeral], { error });
   return {
     ...options,
@@ -251,10 +255,7 @@ export function select<const O extends SelectOptions>(options: O): O & Field<Opt
   return {
     ...options,
     kind: 'select',
-    schema: z.preprocess((raw) => canonical(prepare(raw)), z.literal(values, { error }).optional()) as z.ZodType<
-      OptionValue<O> | undefined,
-      unknown
-    >,
+    schema: z.preprocess((raw) => canonical(prepare(raw)), z.literal(values, { error }).optional()) as z.ZodType<OptionValue<O> | undefined, unknown>,
   };
 }
 
@@ -339,7 +340,8 @@ function pairsIn(map: Readonly<Record<string, unknown>>, numbered: EntriesOption
     const match = keyName.exec(name);
     if (match) pairs.push([Number(match[1]), { key: text(raw), value: text(map[`${numbered.value}${match[1]}`]) }]);
     // A JSON map may give numbers and booleans ({"Floor": 3}): their text is the value.
-    else if (direct && !valueName.test(name) && (['string', 'number', 'boolean'].includes(typeof raw) || Array.isArray(raw))) pairs.push([Infinity, { key: name, value: text(raw) }]);
+    else if (direct && !valueName.test(name) && (['string', 'number', 'boolean'].includes(typeof raw) || Array.isArray(raw)))
+      pairs.push([Infinity, { key: name, value: text(raw) }]);
   }
   return pairs.sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
 }
@@ -383,12 +385,19 @@ export function entries<const O extends EntriesOptions>(options: O): O & Field<E
   return {
     ...options,
     kind: 'entries',
-    schema: z.preprocess(
-      (raw) => (isBlank(raw) ? undefined : raw),
-      z.custom<unknown[]>(Array.isArray, { error: notMap }).pipe(list).optional(),
-    ) as z.ZodType<Entry[] | undefined, unknown>,
+    schema: z.preprocess((raw) => (isBlank(raw) ? undefined : raw), z.custom<unknown[]>(Array.isArray, { error: notMap }).pipe(list).optional()) as z.ZodType<
+      Entry[] | undefined,
+      unknown
+    >,
     fromBody,
-    toBody: (value: Entry[]) => value.flatMap((pair, index) => [[`${options.numbered.key}${index + 1}`, pair.key], [`${options.numbered.value}${index + 1}`, pair.value]] as [string, string][]),
+    toBody: (value: Entry[]) =>
+      value.flatMap(
+        (pair, index) =>
+          [
+            [`${options.numbered.key}${index + 1}`, pair.key],
+            [`${options.numbered.value}${index + 1}`, pair.value],
+          ] as [string, string][],
+      ),
   };
 }
 
@@ -533,7 +542,9 @@ interface FileLike {
 }
 
 const isFileLike = (value: unknown): value is FileLike =>
-  typeof value === 'object' && value !== null && typeof (value as { size?: unknown }).size === 'number' &&
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { size?: unknown }).size === 'number' &&
   // A multipart text field named `x[size]` parses to an object too: only real uploads carry a name of their own.
   (typeof (value as { name?: unknown }).name === 'string' || typeof (value as { originalName?: unknown }).originalName === 'string');
 

@@ -21,7 +21,12 @@ describe('file fields', () => {
     };
     expect(first(image, [upload('a.png'), upload('b.png')])).toBe('Stamp image: one file only.');
     expect(first(overlays, [upload('a.pdf')])).toBe('Overlay PDFs: at least 2 files.');
-    expect(first(overlays, [1, 2, 3, 4].map((i) => upload(`${i}.pdf`)))).toBe('Overlay PDFs: at most 3 files.');
+    expect(
+      first(
+        overlays,
+        [1, 2, 3, 4].map((i) => upload(`${i}.pdf`)),
+      ),
+    ).toBe('Overlay PDFs: at most 3 files.');
     expect(first(overlays, [upload('a.pdf'), upload('b.pdf', 101)])).toBe('Overlay PDFs: each file may be at most 0.1 KB.');
   });
 
@@ -45,8 +50,22 @@ describe('file fields', () => {
       endpoint: '/api/v1/test/stamp',
       input: singlePdfInput(),
       fields: {
-        stampType: select({ label: 'Type', options: [{ value: 'text', label: 'Text' }, { value: 'image', label: 'Image' }], default: 'text', invalid: 'x' }),
-        stampImage: file({ label: 'Stamp image', accept: ['png'], visibleWhen: { stampType: ['image'] }, required: 'Please upload a stamp image.', aliases: ['image'] }),
+        stampType: select({
+          label: 'Type',
+          options: [
+            { value: 'text', label: 'Text' },
+            { value: 'image', label: 'Image' },
+          ],
+          default: 'text',
+          invalid: 'x',
+        }),
+        stampImage: file({
+          label: 'Stamp image',
+          accept: ['png'],
+          visibleWhen: { stampType: ['image'] },
+          required: 'Please upload a stamp image.',
+          aliases: ['image'],
+        }),
       },
       action: { label: 'Go', busyLabel: 'Processing...' },
       result: { kind: 'pdf' },

@@ -21,8 +21,7 @@ import { formatSizeLimit } from './wire';
 
 export type JsonSchema = Record<string, unknown>;
 
-export const PAGE_GRAMMAR =
-  'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
+export const PAGE_GRAMMAR = 'Pages, 1-based and comma-separated: numbers (`3`), ranges (`5-9`, open-ended `8-`), `all`, or functions of n (`2n+1`, `3n`).';
 
 export const SIZE_GRAMMAR =
   'A size: a number (`.` or `,` as the decimal mark) and a unit, B, KB, MB or GB (K, M, G too, any case); a bare number is megabytes.';

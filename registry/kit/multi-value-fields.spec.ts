@@ -16,7 +16,14 @@ const tool = defineTool({
   endpoint: '/api/v1/test/sample',
   input: { accept: ['pdf'], multiple: false, messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' } },
   fields: {
-    languages: choices({ label: 'Languages', options: LANGUAGES, default: ['eng'], required: 'Please select at least one language.', invalid: 'Selected languages are invalid.', ignoreUnknown: true }),
+    languages: choices({
+      label: 'Languages',
+      options: LANGUAGES,
+      default: ['eng'],
+      required: 'Please select at least one language.',
+      invalid: 'Selected languages are invalid.',
+      ignoreUnknown: true,
+    }),
     strict: choices({ label: 'Strict', options: LANGUAGES }),
     allRequestParams: entries({
       label: 'Custom metadata',
@@ -83,14 +90,20 @@ describe('entries', () => {
   });
 
   it("reads the reference's map as bracketed parts (nested by multer or not) and as JSON text", () => {
-    const expected = [{ key: 'Dept', value: 'HR' }, { key: 'Room', value: '12' }];
+    const expected = [
+      { key: 'Dept', value: 'HR' },
+      { key: 'Room', value: '12' },
+    ];
     expect(pairs({ allRequestParams: { customKey1: 'Dept', customValue1: 'HR', Room: '12' } })).toEqual(expected);
     expect(pairs({ 'allRequestParams[customKey1]': 'Dept', 'allRequestParams[customValue1]': 'HR', 'allRequestParams[Room]': '12' })).toEqual(expected);
     expect(pairs({ allRequestParams: JSON.stringify({ customKey1: 'Dept', customValue1: 'HR', Room: '12' }) })).toEqual(expected);
   });
 
   it('takes numbers and booleans in a JSON map as their text', () => {
-    expect(pairs({ allRequestParams: JSON.stringify({ Floor: 3, Draft: false }) })).toEqual([{ key: 'Floor', value: '3' }, { key: 'Draft', value: 'false' }]);
+    expect(pairs({ allRequestParams: JSON.stringify({ Floor: 3, Draft: false }) })).toEqual([
+      { key: 'Floor', value: '3' },
+      { key: 'Draft', value: 'false' },
+    ]);
   });
 
   it('drops pairs with a blank name and is absent when none is left', () => {
@@ -106,8 +119,22 @@ describe('entries', () => {
 
   it('sends what it reads: the page posts numbered parts', () => {
     const field = tool.fields.allRequestParams;
-    const sent = field.toBody!([{ key: 'Dept', value: 'HR' }, { key: 'Room', value: '12' }], 'allRequestParams');
-    expect(sent).toEqual([['customKey1', 'Dept'], ['customValue1', 'HR'], ['customKey2', 'Room'], ['customValue2', '12']]);
-    expect(pairs(Object.fromEntries(sent))).toEqual([{ key: 'Dept', value: 'HR' }, { key: 'Room', value: '12' }]);
+    const sent = field.toBody!(
+      [
+        { key: 'Dept', value: 'HR' },
+        { key: 'Room', value: '12' },
+      ],
+      'allRequestParams',
+    );
+    expect(sent).toEqual([
+      ['customKey1', 'Dept'],
+      ['customValue1', 'HR'],
+      ['customKey2', 'Room'],
+      ['customValue2', '12'],
+    ]);
+    expect(pairs(Object.fromEntries(sent))).toEqual([
+      { key: 'Dept', value: 'HR' },
+      { key: 'Room', value: '12' },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { PIPELINE_EXAMPLES, tools } from '../index';
-import { checkPipeline, parsePipelineDefinition, pipelineStepBlocker, stepBody, stepOutputExtension, toolForOperation, type PipelineDefinition } from './pipeline-definition';
+import {
+  checkPipeline,
+  parsePipelineDefinition,
+  pipelineStepBlocker,
+  stepBody,
+  stepOutputExtension,
+  toolForOperation,
+  type PipelineDefinition,
+} from './pipeline-definition';
 
 const byId = (id: string) => tools.find((tool) => tool.id === id)!;
 const definition = (...pipeline: PipelineDefinition['pipeline']): PipelineDefinition => ({ name: 'Test', pipeline });
@@ -13,7 +21,9 @@ describe('pipeline definitions', () => {
     expect(parsePipelineDefinition('{"name":"x","pipeline":[{"operation":"/api/v1/misc/repair"}]}')).toEqual({
       definition: { name: 'x', pipeline: [{ operation: '/api/v1/misc/repair', parameters: {} }] },
     });
-    expect(parsePipelineDefinition('{"name":"x"}')).toEqual({ issue: { message: 'The pipeline definition must be an object with a "pipeline" list of steps.' } });
+    expect(parsePipelineDefinition('{"name":"x"}')).toEqual({
+      issue: { message: 'The pipeline definition must be an object with a "pipeline" list of steps.' },
+    });
     expect(parsePipelineDefinition('[')).toEqual({ issue: { message: 'The pipeline definition is not valid JSON.' } });
   });
 
@@ -42,14 +52,24 @@ describe('pipeline definitions', () => {
     ]);
   });
 
-  it('names the step, the field and the tool\'s own message', () => {
-    expect(checkPipeline(definition({ operation: '/api/v1/misc/repair', parameters: {} }, { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 45 } }), tools)).toEqual([
-      { step: 2, operation: '/api/v1/general/rotate-pdf', field: 'angle', message: expect.stringMatching(/angle/i) },
-    ]);
+  it("names the step, the field and the tool's own message", () => {
+    expect(
+      checkPipeline(
+        definition({ operation: '/api/v1/misc/repair', parameters: {} }, { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 45 } }),
+        tools,
+      ),
+    ).toEqual([{ step: 2, operation: '/api/v1/general/rotate-pdf', field: 'angle', message: expect.stringMatching(/angle/i) }]);
   });
 
   it('only tools needing a file of their own whatever is chosen, and the pipeline itself, cannot be steps', () => {
-    expect(tools.filter((tool) => pipelineStepBlocker(tool)).map((tool) => tool.id).sort()).toEqual(['add-image', 'pipeline', 'sign-certificate']);
-    expect(pipelineStepBlocker(byId('sign-certificate'))).toBe('Whatever certificate type is chosen, it needs a file of its own, which a pipeline step cannot be given.');
+    expect(
+      tools
+        .filter((tool) => pipelineStepBlocker(tool))
+        .map((tool) => tool.id)
+        .sort(),
+    ).toEqual(['add-image', 'pipeline', 'sign-certificate']);
+    expect(pipelineStepBlocker(byId('sign-certificate'))).toBe(
+      'Whatever certificate type is chosen, it needs a file of its own, which a pipeline step cannot be given.',
+    );
   });
 });

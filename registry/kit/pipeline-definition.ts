@@ -94,7 +94,9 @@ export function pipelineStepBlocker(tool: AnyTool): string | undefined {
   for (const [name, choice] of Object.entries(tool.fields)) {
     const options = (choice as { options?: readonly { value: Scalar }[] }).options;
     if (choice.kind !== 'select' || !options) continue;
-    const covered = neededFiles.flatMap(([, field]) => (field.visibleWhen && Object.keys(field.visibleWhen).length === 1 ? (field.visibleWhen[name] ?? []) : []));
+    const covered = neededFiles.flatMap(([, field]) =>
+      field.visibleWhen && Object.keys(field.visibleWhen).length === 1 ? (field.visibleWhen[name] ?? []) : [],
+    );
     if (options.every((option) => covered.some((value) => String(value) === String(option.value)))) {
       return `Whatever ${choice.label.toLowerCase()} is chosen, it needs a file of its own, which a pipeline step cannot be given.`;
     }
@@ -121,7 +123,11 @@ export function stepBody(parameters: Readonly<Record<string, unknown>>): Record<
     if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, wire(inner)]));
     return String(value);
   };
-  return Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key, wire(value)]).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries(parameters)
+      .map(([key, value]) => [key, wire(value)])
+      .filter(([, value]) => value !== undefined),
+  );
 }
 
 /**

@@ -30,4 +30,3 @@ export const PIPELINE_EXAMPLES: readonly PipelineDefinition[] = [
     ],
   },
 ];
-

@@ -14,7 +14,10 @@ const tool = defineTool({
   result: {
     kind: 'csv',
     variants: [{ when: { asText: [true] }, kind: 'text', download: { api: '{base}.txt' } }],
-    outcomes: { several: { when: 'several tables are found', kind: 'zip', download: { api: '{base}_all.zip' } }, named: { when: 'a title is found', download: { namedByProcessor: true } } },
+    outcomes: {
+      several: { when: 'several tables are found', kind: 'zip', download: { api: '{base}_all.zip' } },
+      named: { when: 'a title is found', download: { namedByProcessor: true } },
+    },
   },
   download: { api: '{base}.csv', browser: '{base}.csv' },
   toast: { success: 'Done!' },
@@ -24,7 +27,11 @@ describe('resolveResult', () => {
   it("gives the tool's own answer, the options' variant, and the processor's outcome over either", () => {
     expect(resolveResult(tool)).toMatchObject({ kind: 'csv', apiContentType: 'text/csv; charset=utf-8', download: { api: '{base}.csv' } });
     expect(resolveResult(tool, { asText: true })).toMatchObject({ kind: 'text', apiContentType: 'text/plain; charset=utf-8', download: { api: '{base}.txt' } });
-    expect(resolveResult(tool, { asText: true }, 'several')).toMatchObject({ kind: 'zip', apiContentType: 'application/octet-stream', download: { api: '{base}_all.zip' } });
+    expect(resolveResult(tool, { asText: true }, 'several')).toMatchObject({
+      kind: 'zip',
+      apiContentType: 'application/octet-stream',
+      download: { api: '{base}_all.zip' },
+    });
     // An outcome without a kind keeps the variant's type, and changes only what it says.
     expect(resolveResult(tool, { asText: true }, 'named')).toMatchObject({ kind: 'text', download: { api: '{base}.txt', namedByProcessor: true } });
   });

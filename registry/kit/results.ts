@@ -77,7 +77,9 @@ export interface DeclaredAnswer extends ResolvedResult {
 export function declaredAnswers(tool: AnyTool): DeclaredAnswer[] {
   const variants = (tool.result.variants ?? []).map((variant) => {
     const firstValues = Object.fromEntries(Object.entries(variant.when).map(([field, values]) => [field, values[0]]));
-    const when = Object.entries(variant.when).map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`).join(' and ');
+    const when = Object.entries(variant.when)
+      .map(([field, values]) => `\`${field}\` is ${values.join(' or ')}`)
+      .join(' and ');
     return { when, ...resolveResult(tool, firstValues) };
   });
   // An outcome that only changes what the page says gives the tool's own answer.

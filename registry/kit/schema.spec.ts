@@ -25,7 +25,16 @@ const sample = defineTool({
     perSheet: number({ label: 'Per sheet', default: 2, min: 1, max: 16, integer: true, invalid: 'Pages per sheet must be between 1 and 16.' }),
     scale: number({ label: 'Scale', default: 1, greaterThan: 0, invalid: 'Scale factor must be greater than 0.' }),
     border: checkbox({ label: 'Border', default: false }),
-    colour: select({ label: 'Colour', options: [{ value: 'colour', label: 'Colour' }, { value: 'grayscale', label: 'Greyscale' }], default: 'colour', aliases: ['colorType'], invalid: 'Choose a colour.' }),
+    colour: select({
+      label: 'Colour',
+      options: [
+        { value: 'colour', label: 'Colour' },
+        { value: 'grayscale', label: 'Greyscale' },
+      ],
+      default: 'colour',
+      aliases: ['colorType'],
+      invalid: 'Choose a colour.',
+    }),
     note: text({ label: 'Note', maxLength: 5, invalid: 'Too long.' }),
   },
   action: { label: 'Go', busyLabel: 'Processing...' },
@@ -48,7 +57,16 @@ describe('schemaOf', () => {
   });
 
   it('parses booleans the way the reference binder does', () => {
-    for (const [raw, value] of [['on', true], ['yes', true], ['1', true], ['off', false], ['No', false], ['0', false], [true, true], ['', false]] as const) {
+    for (const [raw, value] of [
+      ['on', true],
+      ['yes', true],
+      ['1', true],
+      ['off', false],
+      ['No', false],
+      ['0', false],
+      [true, true],
+      ['', false],
+    ] as const) {
       const result = parse({ order: '1', border: raw });
       expect(result.success && result.data.border).toBe(value);
     }

@@ -34,7 +34,9 @@ describe('a size field and a rule across fields, the same on the page and the se
     const [[, sent]] = compressTool.fields.expectedOutputSize.toBody!(1572864, 'expectedOutputSize');
     expect(schema.parse({ expectedOutputSize: sent })).toMatchObject({ expectedOutputSize: 1572864 });
     const refused = schema.safeParse({ expectedOutputSize: 'small' });
-    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['expectedOutputSize'], message: 'Target size must be a size such as 500KB or 2MB.' })]);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['expectedOutputSize'], message: 'Target size must be a size such as 500KB or 2MB.' }),
+    ]);
   });
 
   it('reads Split by Size’s value as a size or a count by the split type', () => {

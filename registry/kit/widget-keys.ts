@@ -3,6 +3,22 @@
  * never imports React; web/src/widgets/index.ts maps each key to a component and
  * `satisfies Record<WidgetKey, ...>` makes a missing one a compile error.
  */
-export const WIDGET_KEYS = ['text', 'textarea', 'number', 'checkbox', 'select', 'choices', 'entries', 'pages', 'file', 'password', 'color', 'section-grid', 'bookmark-editor', 'pipeline-editor', 'document-info'] as const;
+export const WIDGET_KEYS = [
+  'text',
+  'textarea',
+  'number',
+  'checkbox',
+  'select',
+  'choices',
+  'entries',
+  'pages',
+  'file',
+  'password',
+  'color',
+  'section-grid',
+  'bookmark-editor',
+  'pipeline-editor',
+  'document-info',
+] as const;
 
 export type WidgetKey = (typeof WIDGET_KEYS)[number];

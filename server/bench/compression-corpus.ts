@@ -45,7 +45,9 @@ const PRODUCED: readonly { kind: string; label: string; producer: string; scale:
 /** The HTML report LibreOffice and Chromium print: headings, paragraphs, a table, two photographs. */
 function htmlReport(dir: string): string {
   for (const i of [0, 1]) writeProducedPdf(`photo-jpeg-${81 + i}`, join(dir, `photo-${i}.jpg`));
-  const paragraph = 'The survey covered the north and east sides of the site. Measurements were taken each morning; the figures below are the means. '.repeat(6);
+  const paragraph = 'The survey covered the north and east sides of the site. Measurements were taken each morning; the figures below are the means. '.repeat(
+    6,
+  );
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Survey report</title></head><body>
 <h1>Survey report</h1><p>${paragraph}</p><img src="photo-0.jpg" style="width:16cm"><h2>Figures</h2>
 <table border="1"><tr><th>Side</th><th>Mean</th></tr><tr><td>North</td><td>12.4</td></tr><tr><td>East</td><td>9.8</td></tr></table>
@@ -79,7 +81,10 @@ function debianDocs(dir: string, most: number): CorpusFile[] {
       if (content.length < 150 * 1024 || content.length > 8 * 1024 * 1024 || seen.has(content.length)) continue;
       seen.add(content.length);
       const text = content.toString('latin1');
-      const producer = /\/Producer\s*\(([^)]{1,160})\)/.exec(text.slice(text.lastIndexOf('/Producer')))?.[1] ?? /<pdf:Producer>([^<]{1,80})</.exec(text)?.[1] ?? `PDF ${text.slice(5, 8)}`;
+      const producer =
+        /\/Producer\s*\(([^)]{1,160})\)/.exec(text.slice(text.lastIndexOf('/Producer')))?.[1] ??
+        /<pdf:Producer>([^<]{1,80})</.exec(text)?.[1] ??
+        `PDF ${text.slice(5, 8)}`;
       found.push({ source, content, producer: readableProducer(producer) });
     } catch {
       continue;
@@ -102,8 +107,17 @@ function debianDocs(dir: string, most: number): CorpusFile[] {
 export function readableProducer(raw: string): string {
   const bytes = Buffer.from(raw.slice(2), 'latin1');
   const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  const text = raw.startsWith('\xfe\xff') ? Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2))).swap16().toString('utf16le') : utf8.includes('\ufffd') ? raw : utf8;
-  return text.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '').trim().slice(0, 60);
+  const text = raw.startsWith('\xfe\xff')
+    ? Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)))
+        .swap16()
+        .toString('utf16le')
+    : utf8.includes('\ufffd')
+      ? raw
+      : utf8;
+  return text
+    .replace(/[^\x20-\x7e\u00a0-\uffff]/g, '')
+    .trim()
+    .slice(0, 60);
 }
 
 /** Builds the corpus into `dir` (Debian's files are copied there): the files it could make. */
@@ -124,11 +138,28 @@ export function buildCompressionCorpus(dir: string, log: (line: string) => void 
   }
 
   const html = htmlReport(dir);
-  const office = spawnSync('soffice', ['--headless', `-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--convert-to', 'pdf:writer_web_pdf_Export', '--outdir', join(dir, 'lo'), html], { timeout: 180_000 });
-  if (existsSync(join(dir, 'lo', 'report.pdf'))) files.push({ label: 'LibreOffice report with photographs', producer: 'LibreOffice', path: join(dir, 'lo', 'report.pdf') });
+  const office = spawnSync(
+    'soffice',
+    ['--headless', `-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--convert-to', 'pdf:writer_web_pdf_Export', '--outdir', join(dir, 'lo'), html],
+    { timeout: 180_000 },
+  );
+  if (existsSync(join(dir, 'lo', 'report.pdf')))
+    files.push({ label: 'LibreOffice report with photographs', producer: 'LibreOffice', path: join(dir, 'lo', 'report.pdf') });
   else log(`  corpus: LibreOffice made nothing (${office.stderr?.toString().slice(0, 200)})`);
   const chromiumPdf = join(dir, 'chromium-report.pdf');
-  spawnSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${join(dir, 'chromium-profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${chromiumPdf}`, `file://${html}`], { timeout: 180_000 });
+  spawnSync(
+    'chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--user-data-dir=${join(dir, 'chromium-profile')}`,
+      '--no-pdf-header-footer',
+      `--print-to-pdf=${chromiumPdf}`,
+      `file://${html}`,
+    ],
+    { timeout: 180_000 },
+  );
   if (existsSync(chromiumPdf)) files.push({ label: 'Chromium report with photographs', producer: 'Chromium (Skia)', path: chromiumPdf });
   else log('  corpus: Chromium made nothing');
   return files;

@@ -111,7 +111,12 @@ function run(command: string, args: readonly string[], okCodes = [0]): Promise<{
 }
 
 /** POSTs to Compress PDF with curl; answers the time and the outcome headers. */
-async function compressViaApi(base: string, input: string, output: string, fields: Record<string, string>): Promise<{ seconds: number; outcome?: string; winner?: string; targetMet?: string }> {
+async function compressViaApi(
+  base: string,
+  input: string,
+  output: string,
+  fields: Record<string, string>,
+): Promise<{ seconds: number; outcome?: string; winner?: string; targetMet?: string }> {
   const headers = `${output}.headers`;
   const args = ['-sS', '-o', output, '-D', headers, '-w', '%{http_code}', '-F', `fileInput=@${input};type=application/pdf`];
   for (const [k, v] of Object.entries(fields)) args.push('-F', `${k}=${v}`);
@@ -128,7 +133,8 @@ async function compressViaApi(base: string, input: string, output: string, field
 const ghostscript = (preset: string, input: string, output: string) =>
   run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', `-dPDFSETTINGS=/${preset}`, `-sOutputFile=${output}`, input]);
 
-const qpdfLossless = (input: string, output: string) => run('qpdf', ['--recompress-flate', '--compression-level=9', '--object-streams=generate', input, output], [0, 3]);
+const qpdfLossless = (input: string, output: string) =>
+  run('qpdf', ['--recompress-flate', '--compression-level=9', '--object-streams=generate', input, output], [0, 3]);
 
 // ---------------------------------------------------------------- quality
 
@@ -142,7 +148,9 @@ interface Grey {
 async function renderPages(pdf: string, folder: string, pages?: readonly number[]): Promise<Grey[]> {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  if (pages) for (const page of pages) await run('pdftoppm', ['-r', '100', '-gray', '-f', String(page), '-l', String(page), pdf, join(folder, `p-${String(page).padStart(5, '0')}`)]);
+  if (pages)
+    for (const page of pages)
+      await run('pdftoppm', ['-r', '100', '-gray', '-f', String(page), '-l', String(page), pdf, join(folder, `p-${String(page).padStart(5, '0')}`)]);
   else await run('pdftoppm', ['-r', '100', '-gray', pdf, join(folder, 'p')]);
   return readdirSync(folder)
     .filter((f) => f.endsWith('.pgm'))
@@ -259,7 +267,13 @@ async function samplePages(pdf: string): Promise<number[] | undefined> {
 }
 
 /** Every method on one input: Folio's levels through the API, Ghostscript's presets, qpdf. */
-async function measureMethods(base: string, dir: string, kind: string, input: string, levels: readonly number[] = OUR_LEVELS): Promise<Omit<FileResult, 'kind' | 'label'>> {
+async function measureMethods(
+  base: string,
+  dir: string,
+  kind: string,
+  input: string,
+  levels: readonly number[] = OUR_LEVELS,
+): Promise<Omit<FileResult, 'kind' | 'label'>> {
   const inputBytes = statSync(input).size;
   const pages = await samplePages(input);
   const reference = await renderPages(input, join(dir, `${kind}-ref`), pages);
@@ -288,7 +302,9 @@ async function measureMethods(base: string, dir: string, kind: string, input: st
       ...(outcome ? { outcome } : {}),
       ...(winner ? { winner } : {}),
     };
-    console.log(`  ${kind} ${method}: ${(bytes / KB).toFixed(0)} KB (${row.ratio}), SSIM ${row.ssim} (worst ${row.ssimMin}), ${row.seconds} s${outcome ? `, ${outcome}` : ''}${winner ? ` by ${winner}` : ''}`);
+    console.log(
+      `  ${kind} ${method}: ${(bytes / KB).toFixed(0)} KB (${row.ratio}), SSIM ${row.ssim} (worst ${row.ssimMin}), ${row.seconds} s${outcome ? `, ${outcome}` : ''}${winner ? ` by ${winner}` : ''}`,
+    );
     methods.push(row);
     rmSync(output, { force: true });
   };
@@ -360,8 +376,16 @@ async function writeLargeScan(path: string, dir: string, megabytes: number, scal
       const jpeg = await pageJpeg(i);
       const { width, height } = size(jpeg);
       const content = `q 595.276 0 0 841.89 0 0 cm /Im0 Do Q`;
-      await object(pageId(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.276 841.89] /Resources << /XObject << /Im0 ${pageId(i) + 1} 0 R >> >> /Contents ${pageId(i) + 2} 0 R >>`);
-      await object(pageId(i) + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, jpeg, '\nendstream');
+      await object(
+        pageId(i),
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.276 841.89] /Resources << /XObject << /Im0 ${pageId(i) + 1} 0 R >> >> /Contents ${pageId(i) + 2} 0 R >>`,
+      );
+      await object(
+        pageId(i) + 1,
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+        jpeg,
+        '\nendstream',
+      );
       await object(pageId(i) + 2, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
     }
   });
@@ -395,7 +419,10 @@ async function withPeaks<T>(pid: number, work: () => Promise<T>): Promise<{ resu
   let descendantsPeakMb = 0;
   const timer = setInterval(() => {
     peakMb = Math.max(peakMb, rssMb(pid));
-    descendantsPeakMb = Math.max(descendantsPeakMb, descendants(pid).reduce((sum, child) => sum + rssMb(child), 0));
+    descendantsPeakMb = Math.max(
+      descendantsPeakMb,
+      descendants(pid).reduce((sum, child) => sum + rssMb(child), 0),
+    );
   }, 50);
   try {
     return { result: await work(), peakMb, descendantsPeakMb };
@@ -459,7 +486,7 @@ export function compressionMarkdown(r: CompressionResults): string {
     'Compress PDF at levels 1, 3, 5, 7 and 9 (through the API, HTTP included) against Ghostscript 10 (`-dPDFSETTINGS=/screen`,',
     '`/ebook`, `/printer`) and `qpdf --recompress-flate --compression-level=9 --object-streams=generate`, on files generated',
     'by `server/test/support/compression-pdfs.py` from open material. Ratio is output ÷ input; SSIM (mean over pages, the worst',
-    'page in brackets) and PSNR compare every page rendered at 100 dpi in grey by Poppler with the input\'s.',
+    "page in brackets) and PSNR compare every page rendered at 100 dpi in grey by Poppler with the input's.",
     'Level 5 and /ebook both aim at 150 dpi.',
     '',
     '| File | Method | Size | Ratio | SSIM (worst) | PSNR (dB) | Time (s) |',
@@ -550,7 +577,9 @@ function corpusMarkdown(corpus: CorpusResult[], date?: string): string[] {
     for (const m of file.methods) {
       const note = m.outcome === 'already-optimised' ? ' (unchanged)' : m.outcome === 'repaired' ? ' (repaired)' : '';
       const worst = m.psnrMin === undefined ? '' : Number.isFinite(m.psnrMin) ? m.psnrMin.toFixed(1) : '∞';
-      lines.push(`| ${file.label} (${kb(file.inputBytes)}, ${file.pages} p.) | ${file.producer} | ${m.method}${note} | ${kb(m.bytes)} | ${m.ratio} | ${m.ssim.toFixed(4)} (${m.ssimMin.toFixed(4)}) | ${worst} | ${m.seconds} | ${m.winner ?? ''} |`);
+      lines.push(
+        `| ${file.label} (${kb(file.inputBytes)}, ${file.pages} p.) | ${file.producer} | ${m.method}${note} | ${kb(m.bytes)} | ${m.ratio} | ${m.ssim.toFixed(4)} (${m.ssimMin.toFixed(4)}) | ${worst} | ${m.seconds} | ${m.winner ?? ''} |`,
+      );
     }
   }
   const verdicts = corpus.map((file) => ({ file, ...againstEbook(file) }));
@@ -564,8 +593,20 @@ function corpusMarkdown(corpus: CorpusResult[], date?: string): string[] {
     `**Against the issue's targets:** some level as small as /ebook (within 1%) at no worse worst-page SSIM, or /ebook not clean itself (a page below ${VISIBLY_DAMAGED_DB} dB), on ${share} of ${corpus.length} files ` +
       `(${Math.round((100 * share) / corpus.length)}%, target ≥ 90%); ` +
       `files with a Folio result below ${VISIBLY_DAMAGED_DB} dB on some page where Ghostscript's matching preset stays higher: ${verdicts.filter((v) => v.damaged).length} ` +
-      `(${verdicts.filter((v) => v.damaged).map((v) => v.file.label).join(', ') || 'none'}); ` +
-      `never larger than the input: ${verdicts.every((v) => v.neverLarger) ? 'yes' : `no (${verdicts.filter((v) => !v.neverLarger).map((v) => v.file.label).join(', ')})`}; ` +
+      `(${
+        verdicts
+          .filter((v) => v.damaged)
+          .map((v) => v.file.label)
+          .join(', ') || 'none'
+      }); ` +
+      `never larger than the input: ${
+        verdicts.every((v) => v.neverLarger)
+          ? 'yes'
+          : `no (${verdicts
+              .filter((v) => !v.neverLarger)
+              .map((v) => v.file.label)
+              .join(', ')})`
+      }; ` +
       `median time of level 5 ÷ /ebook: ${round(median(ratios), 2)}× (target ≤ 1.5×). ` +
       `Over all files, Folio's smallest level kept ${Math.round((100 * folioKept) / inputs)}% of the bytes, /ebook ${Math.round((100 * ebookKept) / inputs)}%.`,
   );
@@ -580,7 +621,12 @@ function corpusMarkdown(corpus: CorpusResult[], date?: string): string[] {
  * narrows the set; BENCH_COMPRESSION_SCAN_MB=0 leaves out the large scan;
  * BENCH_COMPRESSION_CORPUS=0 the real-world corpus.
  */
-export async function compressionBench(base: string, dir: string, serverPid: number, scale = Number(process.env.BENCH_SCALE ?? 1)): Promise<CompressionResults> {
+export async function compressionBench(
+  base: string,
+  dir: string,
+  serverPid: number,
+  scale = Number(process.env.BENCH_SCALE ?? 1),
+): Promise<CompressionResults> {
   const work = join(dir, 'compression');
   mkdirSync(work, { recursive: true });
   const only = process.env.BENCH_COMPRESSION_FILES?.split(',').map((s) => s.trim());

@@ -27,7 +27,9 @@ interface Node {
 
 export async function benchJobs(dir: string, inputs: { small: Buffer; medium: Buffer }): Promise<JobsBench> {
   const redisPort = 26000 + Math.floor(Math.random() * 1000);
-  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: 'ignore',
+  });
   const nodes: Node[] = [];
   const start = async (name: string, env: Record<string, string>) => {
     const node = await startNode(join(dir, name), env);
@@ -38,7 +40,12 @@ export async function benchJobs(dir: string, inputs: { small: Buffer; medium: Bu
     await untilRedisAnswers(redisPort);
     const shared = join(dir, 'shared');
     mkdirSync(shared, { recursive: true });
-    const cluster = { FOLIO_REDIS_URL: `redis://127.0.0.1:${redisPort}`, FOLIO_SHARED_DIR: shared, FOLIO_MAX_QUEUED_JOBS: '500', FOLIO_MAX_CONCURRENT_JOBS: '2' };
+    const cluster = {
+      FOLIO_REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      FOLIO_SHARED_DIR: shared,
+      FOLIO_MAX_QUEUED_JOBS: '500',
+      FOLIO_MAX_CONCURRENT_JOBS: '2',
+    };
 
     const embedded = await start('embedded', {});
     const smallJobP50MsEmbedded = await smallJobP50(embedded.base, inputs.small);

@@ -18,9 +18,15 @@ export async function writeLargePdf(path: string, pages: number, bytesPerPage: n
       const text = Buffer.from(`BT /F1 36 Tf 72 720 Td (Page ${i + 1}) Tj ET\n`);
       // Filler as PDF comment lines: ignored by renderers, incompressible for qpdf.
       const filler: Buffer[] = [];
-      for (let left = bytesPerPage; left > 0; ) {
+      for (let left = bytesPerPage; left > 0;) {
         const n = Math.min(left, 1 << 20);
-        filler.push(Buffer.from(`%${randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, Math.max(n - 2, 0))}\n`));
+        filler.push(
+          Buffer.from(
+            `%${randomBytes(Math.ceil(n / 2))
+              .toString('hex')
+              .slice(0, Math.max(n - 2, 0))}\n`,
+          ),
+        );
         left -= n;
       }
       const length = text.length + filler.reduce((sum, b) => sum + b.length, 0);

@@ -53,12 +53,31 @@ export async function writeScannedPdf(path: string, pages: number, dir: string):
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, 'text.pdf'), await text.save());
   await run('pdftoppm', ['-r', '300', '-gray', '-png', join(work, 'text.pdf'), join(work, 'page')]);
-  const pngs = readdirSync(work).filter((name) => name.endsWith('.png')).sort();
+  const pngs = readdirSync(work)
+    .filter((name) => name.endsWith('.png'))
+    .sort();
   const scan = await PDFDocument.create();
   for (const [index, png] of pngs.entries()) {
     const jpeg = join(work, `${png}.jpg`);
     const turn = ((index % 5) - 2) * 0.2;
-    await run('convert', [join(work, png), '-attenuate', '0.2', '+noise', 'Gaussian', '-background', 'white', '-rotate', String(turn), '-gravity', 'center', '-extent', '2550x3300', '-quality', '85', jpeg]);
+    await run('convert', [
+      join(work, png),
+      '-attenuate',
+      '0.2',
+      '+noise',
+      'Gaussian',
+      '-background',
+      'white',
+      '-rotate',
+      String(turn),
+      '-gravity',
+      'center',
+      '-extent',
+      '2550x3300',
+      '-quality',
+      '85',
+      jpeg,
+    ]);
     const picture = await scan.embedJpg(readFileSync(jpeg));
     scan.addPage([612, 792]).drawImage(picture, { x: 0, y: 0, width: 612, height: 792 });
   }
@@ -159,7 +178,17 @@ async function timed(root: number, countRoot: boolean, ticksPerSecond: number, w
 }
 
 function curlOcr(base: string, input: string, output: string): Promise<void> {
-  const args = ['-sS', '-o', output, '-w', '%{http_code}', '-F', `fileInput=@${input};type=application/pdf`, ...Object.entries(FIELDS).flatMap(([k, v]) => ['-F', `${k}=${v}`]), `${base}/api/v1/misc/ocr-pdf`];
+  const args = [
+    '-sS',
+    '-o',
+    output,
+    '-w',
+    '%{http_code}',
+    '-F',
+    `fileInput=@${input};type=application/pdf`,
+    ...Object.entries(FIELDS).flatMap(([k, v]) => ['-F', `${k}=${v}`]),
+    `${base}/api/v1/misc/ocr-pdf`,
+  ];
   return new Promise((done, fail) => {
     let status = '';
     const child = spawn('curl', args);

@@ -29,7 +29,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
 /** `--only=ocr`, `--only=compression`, `--only=jobs` or `--only=text`: just that section, the others kept from the last run. */
 const SECTIONS = ['ocr', 'compression', 'jobs', 'text'] as const;
 const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-if (ONLY_ARGUMENT !== undefined && !(SECTIONS as readonly string[]).includes(ONLY_ARGUMENT)) throw new Error(`--only takes ${SECTIONS.join(', ')}, not "${ONLY_ARGUMENT}".`);
+if (ONLY_ARGUMENT !== undefined && !(SECTIONS as readonly string[]).includes(ONLY_ARGUMENT))
+  throw new Error(`--only takes ${SECTIONS.join(', ')}, not "${ONLY_ARGUMENT}".`);
 const ONLY = ONLY_ARGUMENT as (typeof SECTIONS)[number] | undefined;
 /** OCR runs of each kind (API, direct), alternating; BENCH_OCR_RUNS=1 halves the section's time. */
 const OCR_RUNS = Number(process.env.BENCH_OCR_RUNS ?? 2);
@@ -60,7 +61,11 @@ async function startServer(dir: string, port: number): Promise<{ child: ChildPro
 
 function curl(base: string, endpoint: string, files: string[], fields: Record<string, string>, output: string): Promise<number> {
   const args = [
-    '-sS', '-o', output, '-w', '%{http_code}',
+    '-sS',
+    '-o',
+    output,
+    '-w',
+    '%{http_code}',
     ...files.flatMap((f) => ['-F', `fileInput=@${f};type=application/pdf`]),
     ...Object.entries(fields).flatMap(([k, v]) => ['-F', `${k}=${v}`]),
     `${base}${endpoint}`,
@@ -87,7 +92,23 @@ interface Upload {
 }
 
 const MARKDOWN = Buffer.from(
-  ['# Quarterly report', '', 'Some **bold** text and a list:', '', '- one', '- two', '', '| a | b |', '|---|---|', '| 1 | 2 |', '', '```ts', 'const x = 1;', '```', ''].join('\n'),
+  [
+    '# Quarterly report',
+    '',
+    'Some **bold** text and a list:',
+    '',
+    '- one',
+    '- two',
+    '',
+    '| a | b |',
+    '|---|---|',
+    '| 1 | 2 |',
+    '',
+    '```ts',
+    'const x = 1;',
+    '```',
+    '',
+  ].join('\n'),
 );
 
 async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }, total = 200, clients = 16) {
@@ -132,7 +153,9 @@ async function mixedLoad(port: number, inputs: { small: Buffer; medium: Buffer }
     p99Ms: percentile(latencies, 99),
     statuses,
     tooManyRequests: statuses['429'] ?? 0,
-    otherFailures: Object.entries(statuses).filter(([s]) => s !== '200' && s !== '429').reduce((n, [, c]) => n + c, 0),
+    otherFailures: Object.entries(statuses)
+      .filter(([s]) => s !== '200' && s !== '429')
+      .reduce((n, [, c]) => n + c, 0),
   };
 }
 

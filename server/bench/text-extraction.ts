@@ -116,11 +116,20 @@ function markdownParts(markdown: string): { paragraphs: string[]; tables: string
   const blocks = markdown.trim().split(/\n{2,}/);
   const tables = blocks
     .filter((b) => b.startsWith('|'))
-    .map((b) => b.split('\n').filter((l) => !/^\|( --- \|)+$/.test(l)).map((l) => l.slice(2, -2).split(' | ')));
+    .map((b) =>
+      b
+        .split('\n')
+        .filter((l) => !/^\|( --- \|)+$/.test(l))
+        .map((l) => l.slice(2, -2).split(' | ')),
+    );
   return { paragraphs: blocks.filter((b) => !b.startsWith('|')), tables };
 }
 
-const csvRows = (csv: string) => csv.trim().split('\r\n').map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replace(/""/g, '"')));
+const csvRows = (csv: string) =>
+  csv
+    .trim()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replace(/""/g, '"')));
 
 /** Our tables as PDF to CSV gives them (one CSV, or a ZIP of several, read with unzip). */
 function csvTables(answer: Buffer, dir: string): string[][][] {
@@ -166,10 +175,25 @@ function timed<T>(work: () => T): { result: T; ms: number } {
 
 export async function benchTextExtraction(api: string, dir: string): Promise<TextRow[]> {
   const corpus = join(dir, 'text-corpus');
-  if (!existsSync(join(corpus, `${GENERATED[GENERATED.length - 1]}.json`))) execFileSync('/usr/bin/python3', [GENERATOR, corpus, ...GENERATED], { stdio: 'ignore' });
+  if (!existsSync(join(corpus, `${GENERATED[GENERATED.length - 1]}.json`)))
+    execFileSync('/usr/bin/python3', [GENERATOR, corpus, ...GENERATED], { stdio: 'ignore' });
   const profile = join(dir, 'lo-profile');
   const office = (pdf: string, out: string) =>
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--infilter=writer_pdf_import', '--convert-to', 'xml:OpenDocument Text Flat XML', '--outdir', out, pdf], { stdio: 'ignore' });
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--norestore',
+        '--infilter=writer_pdf_import',
+        '--convert-to',
+        'xml:OpenDocument Text Flat XML',
+        '--outdir',
+        out,
+        pdf,
+      ],
+      { stdio: 'ignore' },
+    );
   // One conversion to warm LibreOffice's profile, so its times are of the import alone, not the first start.
   office(join(corpus, `${GENERATED[1]}.pdf`), join(dir, 'lo-warm'));
   const rows: TextRow[] = [];
@@ -187,17 +211,34 @@ export async function benchTextExtraction(api: string, dir: string): Promise<Tex
     const ours = markdownParts(markdown);
     const csv = await post(api, '/api/v1/convert/pdf/csv', pdf, { pageNumbers: 'all' });
     const ourScores = scores(known, ours.paragraphs, known.tables.length > 0 ? csvTables(csv, dir) : ours.tables);
-    rows.push({ ...base, extractor: 'Folio', ...ourScores, fakeTables: Math.max(0, ours.tables.length - known.tables.length), msPerPage: Math.round(oursMs / pages) });
+    rows.push({
+      ...base,
+      extractor: 'Folio',
+      ...ourScores,
+      fakeTables: Math.max(0, ours.tables.length - known.tables.length),
+      msPerPage: Math.round(oursMs / pages),
+    });
 
     const xmlStarted = Date.now();
     const xml = (await post(api, '/api/v1/convert/pdf/xml', pdf)).toString('utf8');
     const xmlMs = Date.now() - xmlStarted;
     const xmlTables = (xml.match(/<table:table /g) ?? []).length;
-    rows.push({ ...base, extractor: 'Folio XML', ...scores(known, officeParagraphs(xml), []), fakeTables: Math.max(0, xmlTables - known.tables.length), msPerPage: Math.round(xmlMs / pages) });
+    rows.push({
+      ...base,
+      extractor: 'Folio XML',
+      ...scores(known, officeParagraphs(xml), []),
+      fakeTables: Math.max(0, xmlTables - known.tables.length),
+      msPerPage: Math.round(xmlMs / pages),
+    });
 
     const out = join(dir, `lo-${document}`);
     const lo = timed(() => office(path, out));
-    rows.push({ ...base, extractor: 'LibreOffice import', ...scores(known, officeParagraphs(readFileSync(join(out, `${basename(stem)}.xml`), 'utf8')), []), msPerPage: Math.round(lo.ms / pages) });
+    rows.push({
+      ...base,
+      extractor: 'LibreOffice import',
+      ...scores(known, officeParagraphs(readFileSync(join(out, `${basename(stem)}.xml`), 'utf8')), []),
+      msPerPage: Math.round(lo.ms / pages),
+    });
     reportXmlTime(document, pages, xmlMs, lo.ms);
 
     const layout = timed(() => execFileSync('pdftotext', ['-layout', path, '-']).toString('utf8'));
@@ -218,7 +259,9 @@ const XML_MS_PER_PAGE = 1000;
 
 function reportXmlTime(document: string, pages: number, xmlMs: number, officeMs: number): void {
   if (xmlMs > officeMs || xmlMs > XML_MS_PER_PAGE * pages) {
-    console.warn(`Goal missed: PDF to XML took ${xmlMs} ms for the ${pages} pages of ${document} (LibreOffice's import: ${Math.round(officeMs)} ms; goal ${XML_MS_PER_PAGE} ms a page and no slower).`);
+    console.warn(
+      `Goal missed: PDF to XML took ${xmlMs} ms for the ${pages} pages of ${document} (LibreOffice's import: ${Math.round(officeMs)} ms; goal ${XML_MS_PER_PAGE} ms a page and no slower).`,
+    );
   }
 }
 

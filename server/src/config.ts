@@ -109,7 +109,8 @@ function positiveNumber(name: string, fallback: number): number {
 function httpUrl(name: string): string | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new Error(`${name} must be an http(s) URL such as https://folio.example, got "${raw}".`);
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
+    throw new Error(`${name} must be an http(s) URL such as https://folio.example, got "${raw}".`);
   return raw;
 }
 
@@ -128,7 +129,8 @@ function trustedProxies(name: string): number | string | false {
   const raw = process.env[name]?.trim();
   if (raw === undefined || raw === '' || raw === 'false') return false;
   // "true" would take the left-most X-Forwarded-For entry, which any client can write.
-  if (raw === 'true') throw new Error(`${name} must name the proxies: a hop count such as 1, or addresses such as "loopback"; "true" would believe any client.`);
+  if (raw === 'true')
+    throw new Error(`${name} must name the proxies: a hop count such as 1, or addresses such as "loopback"; "true" would believe any client.`);
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
@@ -195,7 +197,8 @@ function clusterSettings(): Pick<ServerConfig, 'redisUrl' | 'role' | 'sharedDir'
   if (!['api', 'worker', 'all'].includes(role)) throw new Error(`FOLIO_ROLE must be api, worker or all, got "${role}".`);
   const sharedDir = process.env.FOLIO_SHARED_DIR || undefined;
   if (redisUrl !== undefined) {
-    if (!URL.canParse(redisUrl) || !/^rediss?:$/.test(new URL(redisUrl).protocol)) throw new Error(`FOLIO_REDIS_URL must be a redis:// URL, got "${redisUrl}".`);
+    if (!URL.canParse(redisUrl) || !/^rediss?:$/.test(new URL(redisUrl).protocol))
+      throw new Error(`FOLIO_REDIS_URL must be a redis:// URL, got "${redisUrl}".`);
     if (sharedDir === undefined) throw new Error('FOLIO_SHARED_DIR must name the folder every node shares when FOLIO_REDIS_URL is set.');
   } else if (role !== 'all') {
     throw new Error(`FOLIO_ROLE=${role} needs FOLIO_REDIS_URL: without Redis one process does everything.`);

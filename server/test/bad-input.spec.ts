@@ -21,7 +21,12 @@ describe('bad input on every tool', () => {
   /** Options that pass each tool's own checks, so the file is what fails. */
   const send = async (tool: AnyTool, content: Buffer, name = 'input.pdf') => {
     const count = tool.input.minFiles ?? 1;
-    return postTool(server, tool.endpoint, [...Array.from({ length: count }, () => ({ name, content })), ...(await validFieldUploads(tool))], validFields(tool));
+    return postTool(
+      server,
+      tool.endpoint,
+      [...Array.from({ length: count }, () => ({ name, content })), ...(await validFieldUploads(tool))],
+      validFields(tool),
+    );
   };
 
   describe.each(tools.map((t) => [t.id, t] as const))('%s', (_id, tool) => {
@@ -50,23 +55,26 @@ describe('bad input on every tool', () => {
     // Only uploads taken as PDFs are opened by the runner; other engines judge their own files (fuzz.spec.ts).
     const takesPdf = tool.input.accept.includes('pdf');
     // Repair PDF never points to itself: what it cannot mend is beyond repair, in words of its own.
-    if (takesPdf && !tool.input.repairsDamagedPdf) it('reports a damaged PDF with the reference text', async () => {
-      const res = await send(tool, CORRUPT_PDF);
-      expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ type: '/errors/pdf-corrupted', errorCode: 'E001', detail: CORRUPT_TEXT });
-    });
-    if (takesPdf && tool.input.repairsDamagedPdf) it('reports a PDF it can recover nothing from as beyond repair, never pointing to itself', async () => {
-      const res = await send(tool, CORRUPT_PDF);
-      expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ type: '/errors/pdf-beyond-repair', errorCode: 'E001' });
-      expect(res.json.detail).not.toContain('Repair PDF');
-    });
+    if (takesPdf && !tool.input.repairsDamagedPdf)
+      it('reports a damaged PDF with the reference text', async () => {
+        const res = await send(tool, CORRUPT_PDF);
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject({ type: '/errors/pdf-corrupted', errorCode: 'E001', detail: CORRUPT_TEXT });
+      });
+    if (takesPdf && tool.input.repairsDamagedPdf)
+      it('reports a PDF it can recover nothing from as beyond repair, never pointing to itself', async () => {
+        const res = await send(tool, CORRUPT_PDF);
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject({ type: '/errors/pdf-beyond-repair', errorCode: 'E001' });
+        expect(res.json.detail).not.toContain('Repair PDF');
+      });
 
-    if (takesPdf) it('reports a PDF that needs a password with the reference text', async () => {
-      const res = await send(tool, encryptPdf(await makePdf(2), 'user-secret'));
-      expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ type: '/errors/pdf-password', errorCode: 'E004', detail: PASSWORD_TEXT });
-    });
+    if (takesPdf)
+      it('reports a PDF that needs a password with the reference text', async () => {
+        const res = await send(tool, encryptPdf(await makePdf(2), 'user-secret'));
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject({ type: '/errors/pdf-password', errorCode: 'E004', detail: PASSWORD_TEXT });
+      });
 
     it('answers 413 for an upload over the size limit', async () => {
       const sample = await sampleUpload(tool);
@@ -89,7 +97,15 @@ describe('bad input on every tool', () => {
     expect(rotate.json).toMatchObject({ status: 400, detail: 'Angle must be a multiple of 90', errors: ['angle: Angle must be a multiple of 90'] });
     const split = await postTool(server, splitTool.endpoint, [{ name: 'a.pdf', content: pdf }]);
     expect(split.json.detail).toBe('Please enter pages to split.');
-    const merge = await postTool(server, mergeTool.endpoint, [{ name: 'a.pdf', content: pdf }, { name: 'b.pdf', content: pdf }], { generateToc: 'perhaps' });
+    const merge = await postTool(
+      server,
+      mergeTool.endpoint,
+      [
+        { name: 'a.pdf', content: pdf },
+        { name: 'b.pdf', content: pdf },
+      ],
+      { generateToc: 'perhaps' },
+    );
     expect(merge.status).toBe(400);
   });
 

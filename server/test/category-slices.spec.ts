@@ -6,7 +6,13 @@ describe('the check that a suite has one slice file per category', () => {
   const file = (category: string, runs = category) => ({ name: `tools.matrix.${category}.spec.ts`, text: `describeQaMatrixSlice('${runs}');\n` });
 
   it('accepts one slice per category, and ignores the files beside them', () => {
-    expect(sliceProblems(slices, ['organize', 'edit'], [file('edit'), file('organize'), { name: 'tools.matrix.spec.ts', text: '' }, { name: 'fuzz.spec.ts', text: '' }])).toEqual([]);
+    expect(
+      sliceProblems(
+        slices,
+        ['organize', 'edit'],
+        [file('edit'), file('organize'), { name: 'tools.matrix.spec.ts', text: '' }, { name: 'fuzz.spec.ts', text: '' }],
+      ),
+    ).toEqual([]);
   });
 
   it('names a category without a slice, with the file to add and what it must call', () => {

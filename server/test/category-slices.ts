@@ -74,7 +74,9 @@ export function sliceProblems(slices: CategorySlices, categories: readonly strin
   }
   for (const category of categories) {
     if (!found.has(category)) {
-      problems.push(`Category "${category}" has tools but no slice of this suite: add ${slices.folder}/${sliceFileName(slices, category)} calling ${sliceCall(slices, category)}.`);
+      problems.push(
+        `Category "${category}" has tools but no slice of this suite: add ${slices.folder}/${sliceFileName(slices, category)} calling ${sliceCall(slices, category)}.`,
+      );
     }
   }
   return problems;

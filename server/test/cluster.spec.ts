@@ -83,7 +83,10 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
       },
       {
         endpoint: '/api/v1/general/merge-pdfs',
-        files: [{ name: 'alpha.pdf', content: alpha }, { name: 'beta.pdf', content: beta }],
+        files: [
+          { name: 'alpha.pdf', content: alpha },
+          { name: 'beta.pdf', content: beta },
+        ],
         fields: {},
         check: async (pdf) => expect(pageTexts(pdf)).toEqual(['alpha page 1', 'alpha page 2', 'alpha page 3', 'beta page 1', 'beta page 2']),
       },
@@ -97,7 +100,10 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
         endpoint: '/api/v1/misc/ocr-pdf',
         files: [{ name: 'scan.pdf', content: scan }],
         fields: { languages: 'eng', ocrType: 'force-ocr' },
-        check: async (pdf) => expect(pageTexts(pdf).map((text) => text.replace(/\s+/g, ' '))).toEqual([1, 2].map((n) => expect.stringMatching(new RegExp(`scanned page ${n}`, 'i')))),
+        check: async (pdf) =>
+          expect(pageTexts(pdf).map((text) => text.replace(/\s+/g, ' '))).toEqual(
+            [1, 2].map((n) => expect.stringMatching(new RegExp(`scanned page ${n}`, 'i'))),
+          ),
       },
     ];
 
@@ -161,7 +167,12 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
   });
 
   it('streams progress events in order to any API node, and any API node answers the result', async () => {
-    const jobId = await sendJob(apis[0].baseUrl, '/api/v1/general/rotate-pdf', await Promise.all([1, 2, 3].map(async (n) => ({ name: `f${n}.pdf`, content: await makePdf(2, { label: `f${n}` }) }))), { angle: '180' });
+    const jobId = await sendJob(
+      apis[0].baseUrl,
+      '/api/v1/general/rotate-pdf',
+      await Promise.all([1, 2, 3].map(async (n) => ({ name: `f${n}.pdf`, content: await makePdf(2, { label: `f${n}` }) }))),
+      { angle: '180' },
+    );
     const events = await jobEvents(apis[1].baseUrl, jobId);
     expect(events.map((e) => e.id)).toEqual(events.map((_e, index) => index + 1));
     const fractions = events.map((e) => e.data.progress.fraction);
@@ -172,7 +183,10 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
   });
 
   it('cancels a running job from another API node: its engine process on the worker is killed and its files removed', async () => {
-    const jobId = await sendJob(apis[0].baseUrl, '/api/v1/misc/ocr-pdf', [{ name: 'scan.pdf', content: await scanPdf(30) }], { languages: 'eng', ocrType: 'force-ocr' });
+    const jobId = await sendJob(apis[0].baseUrl, '/api/v1/misc/ocr-pdf', [{ name: 'scan.pdf', content: await scanPdf(30) }], {
+      languages: 'eng',
+      ocrType: 'force-ocr',
+    });
     const enginesOfJob = () => workers.flatMap((worker) => enginesOwnedBy(worker.process.pid!)).filter((engine) => engine.command.includes(jobId));
     await until(() => enginesOfJob().length > 0, 120_000);
     const cancel = await fetch(`${apis[1].baseUrl}/api/v1/general/job/${jobId}`, { method: 'DELETE' });
@@ -201,7 +215,8 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
     await Promise.all(workers.map((worker) => worker.stop()));
     const pdf = await makePdf(1, { label: 'wait' });
     const ids: string[] = [];
-    for (let i = 0; i < QUEUE_BOUND; i++) ids.push(await sendJob(apis[i % 2].baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'w.pdf', content: pdf }], { angle: '90' }));
+    for (let i = 0; i < QUEUE_BOUND; i++)
+      ids.push(await sendJob(apis[i % 2].baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'w.pdf', content: pdf }], { angle: '90' }));
     expect((await jobStatus(apis[1].baseUrl, ids.at(-1)!)).body).toMatchObject({ state: 'queued', queuePosition: QUEUE_BOUND });
     for (const api of apis) {
       const refused = await sendTool(api.baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'w.pdf', content: pdf }], { angle: '90' }, '?async=true');
@@ -223,11 +238,20 @@ describe('a cluster: two API nodes, two workers, Redis, PostgreSQL, one shared f
       const response = await fetch(`${api.baseUrl}/api/v1/contact`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: api.baseUrl },
-        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: `From node ${index + 1}`, message: 'Hello from the cluster test.', acceptedTerms: true }),
+        body: JSON.stringify({
+          name: 'Ada',
+          email: 'ada@example.com',
+          subject: `From node ${index + 1}`,
+          message: 'Hello from the cluster test.',
+          acceptedTerms: true,
+        }),
       });
       expect(response.status).toBe(200);
     }
-    expect((await postgres.rows<{ subject: string }>('SELECT subject FROM contact_messages ORDER BY id')).map((row) => row.subject)).toEqual(['From node 1', 'From node 2']);
+    expect((await postgres.rows<{ subject: string }>('SELECT subject FROM contact_messages ORDER BY id')).map((row) => row.subject)).toEqual([
+      'From node 1',
+      'From node 2',
+    ]);
   });
 
   it('reports readiness with Redis, and metrics of jobs on the workers', async () => {

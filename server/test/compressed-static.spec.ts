@@ -9,9 +9,13 @@ import { makePdf } from './support/pdfs';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** A script as the web build leaves it: the file, and its Brotli and gzip copies beside it. */
-const SCRIPT = Buffer.from(`export const cards = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ title: `Tool ${i}`, path: `/tools/edit/tool-${i}` })))};\n`);
+const SCRIPT = Buffer.from(
+  `export const cards = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ title: `Tool ${i}`, path: `/tools/edit/tool-${i}` })))};\n`,
+);
 const SCRIPT_PATH = 'assets/index-3f2a9c.js';
-const MANIFEST = Buffer.from(JSON.stringify({ name: 'Folio: free PDF tools', short_name: 'Folio', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icon-${i}.png` })) }));
+const MANIFEST = Buffer.from(
+  JSON.stringify({ name: 'Folio: free PDF tools', short_name: 'Folio', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icon-${i}.png` })) }),
+);
 const UNCOMPRESSED_PATH = 'assets/small-9b1e.js';
 
 interface RawResponse {
@@ -85,7 +89,12 @@ describe('static files: the build’s Brotli and gzip copies, chosen by Accept-E
   });
 
   it('sends the file itself to a client that takes no compression, still saying the answer varies', async () => {
-    for (const headers of [{} as Record<string, string>, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }, { 'Accept-Encoding': 'deflate' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+      { 'Accept-Encoding': 'deflate' },
+    ]) {
       const res = await get(`/${SCRIPT_PATH}`, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -52,9 +52,13 @@ describe('contact messages in PostgreSQL (FOLIO_DATABASE_URL)', () => {
     expect(res.body).toEqual({ result: 'success', message: 'Message sent successfully!' });
 
     const rows = await stored();
-    expect(rows).toEqual([{ id: expect.any(Number), received_at: expect.any(String), name: "O'Brien", email: 'asha@example.com', subject: tricky.subject, message: tricky.message }]);
+    expect(rows).toEqual([
+      { id: expect.any(Number), received_at: expect.any(String), name: "O'Brien", email: 'asha@example.com', subject: tricky.subject, message: tricky.message },
+    ]);
     expect(Math.abs(Date.parse(rows[0].received_at) - Date.now())).toBeLessThan(60_000);
-    const columns = await pg.rows<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'contact_messages' ORDER BY ordinal_position");
+    const columns = await pg.rows<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'contact_messages' ORDER BY ordinal_position",
+    );
     expect(columns.map((column) => column.column_name)).toEqual(['id', 'received_at', 'name', 'email', 'subject', 'message']);
     expect(existsSync(join(server.config.dataDir, 'contact-messages.sqlite'))).toBe(false);
   });
@@ -166,8 +170,11 @@ describe('FOLIO_DATABASE_URL', () => {
     expect(load('').databaseUrl).toBeUndefined();
   });
 
-  it.each(['mysql://folio:pw-4711@db.example/folio', 'folio:pw-4711@db.example:5432', 'https://folio:pw-4711@db.example/'])('refuses %s, without repeating it (it may hold a password)', (value) => {
-    expect(() => load(value)).toThrow(/FOLIO_DATABASE_URL must be a PostgreSQL URL/);
-    expect(() => load(value)).not.toThrow(/pw-4711/);
-  });
+  it.each(['mysql://folio:pw-4711@db.example/folio', 'folio:pw-4711@db.example:5432', 'https://folio:pw-4711@db.example/'])(
+    'refuses %s, without repeating it (it may hold a password)',
+    (value) => {
+      expect(() => load(value)).toThrow(/FOLIO_DATABASE_URL must be a PostgreSQL URL/);
+      expect(() => load(value)).not.toThrow(/pw-4711/);
+    },
+  );
 });

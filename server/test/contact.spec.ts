@@ -217,7 +217,11 @@ describe('contact message store', () => {
       // Held open across the posts: a database rewritten whole and renamed over
       // this one would leave this descriptor on an unlinked, outdated file.
       const original = openSync(dbFile(server), 'r');
-      const posts = Array.from({ length: 50 }, (_, i) => request(server.http).post('/api/v1/contact').send({ ...valid, subject: `Post ${i}` }));
+      const posts = Array.from({ length: 50 }, (_, i) =>
+        request(server.http)
+          .post('/api/v1/contact')
+          .send({ ...valid, subject: `Post ${i}` }),
+      );
       try {
         expect((await Promise.all(posts)).map((res) => res.status)).toEqual(Array(50).fill(200));
         expect(fstatSync(original).nlink).toBe(1);

@@ -19,7 +19,8 @@ const PROCESSORS = join(__dirname, 'fixtures', 'processors-undeclared');
 describe('results the declaration does not allow', () => {
   describe('under test (refuseUndeclaredResults)', () => {
     const server = useTestServer({}, { tools: [undeclaredTool], processorsDir: PROCESSORS, logger: false });
-    const send = async (answer: string) => postTool(server, undeclaredTool.endpoint, [{ name: 'report.pdf', content: await makePdf(1, { label: 'declared' }) }], { answer });
+    const send = async (answer: string) =>
+      postTool(server, undeclaredTool.endpoint, [{ name: 'report.pdf', content: await makePdf(1, { label: 'declared' }) }], { answer });
 
     it('answers a declared result with the declared name, type and header', async () => {
       const res = await send('declared');
@@ -50,7 +51,9 @@ describe('results the declaration does not allow', () => {
       ['nothing', 'answered with no content (204), which registry/undeclared.tool.ts does not declare (result.noContentWhen)'],
     ])('refuses an undeclared %s with a 500, and says what to fix in the log', async (answer, problem) => {
       const logged: string[] = [];
-      const error = jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown, stack?: unknown) => void logged.push(`${String(message)} ${String(stack)}`));
+      const error = jest
+        .spyOn(Logger.prototype, 'error')
+        .mockImplementation((message: unknown, stack?: unknown) => void logged.push(`${String(message)} ${String(stack)}`));
       try {
         const res = await send(answer);
         expect(res.status).toBe(500);

@@ -14,9 +14,16 @@ jest.setTimeout(900_000);
 function multipart(files: { name: string; content: Buffer }[], fields: Record<string, string>): { body: Buffer; contentType: string } {
   const boundary = `folio-${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileInput"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.content, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="fileInput"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -70,7 +77,10 @@ describe('clients that leave mid-job (built server)', () => {
     jobs = [
       job('split', [{ name: 'long.pdf', content: long }], { pageNumbers: 'all' }),
       job('pdf-to-image', [{ name: 'medium.pdf', content: medium }], { imageFormat: 'png', singleOrMultiple: 'multiple', dpi: '72' }),
-      job('merge', [{ name: 'a.pdf', content: medium }, { name: 'b.pdf', content: medium }]),
+      job('merge', [
+        { name: 'a.pdf', content: medium },
+        { name: 'b.pdf', content: medium },
+      ]),
       job('file-to-pdf', [{ name: 'doc.odt', content: odt }]),
       job('html-to-pdf', [{ name: 'page.html', content: Buffer.from(html) }]),
       job('pdf-to-word', [{ name: 'medium.pdf', content: medium }]),

@@ -70,7 +70,11 @@ describe.each([
     const refused = await send(ALICE, 'alice-3');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.json).toMatchObject({ status: 429, type: '/errors/too-many-requests', detail: expect.stringMatching(/You already have 2 jobs running or waiting/) });
+    expect(refused.json).toMatchObject({
+      status: 429,
+      type: '/errors/too-many-requests',
+      detail: expect.stringMatching(/You already have 2 jobs running or waiting/),
+    });
     const refusedAsync = await send(ALICE, 'alice-4', '?async=true');
     expect(refusedAsync.status).toBe(429);
 

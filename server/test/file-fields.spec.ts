@@ -20,7 +20,8 @@ describe('file fields', () => {
     png = await sampleContent('png');
   });
 
-  const send = (extra: Upload[], fields: Record<string, string> = {}) => postTool(server, attachTool.endpoint, [{ name: 'main.pdf', content: pdf }, ...extra], fields);
+  const send = (extra: Upload[], fields: Record<string, string> = {}) =>
+    postTool(server, attachTool.endpoint, [{ name: 'main.pdf', content: pdf }, ...extra], fields);
 
   it('hands the processor each field’s files, checked and typed, under the name or an alias', async () => {
     const threePages = await makePdf(3);
@@ -38,7 +39,10 @@ describe('file fields', () => {
     const report = JSON.parse(res.body.toString('utf8'));
     expect(report.main).toMatchObject({ name: 'main.pdf', type: 'pdf', pageCount: 1 });
     expect(report.stampImage).toMatchObject({ name: 'stamp.png', type: 'png', size: png.length });
-    expect(report.overlayFiles.map((f: { name: string; pageCount: number }) => [f.name, f.pageCount])).toEqual([['a.pdf', 3], ['b.pdf', 1]]);
+    expect(report.overlayFiles.map((f: { name: string; pageCount: number }) => [f.name, f.pageCount])).toEqual([
+      ['a.pdf', 3],
+      ['b.pdf', 1],
+    ]);
     for (const file of [report.stampImage, ...report.overlayFiles]) expect(file.path.startsWith(report.workspace)).toBe(true);
   });
 
@@ -59,20 +63,21 @@ describe('file fields', () => {
   });
 
   it('refuses too many files, a file over the field’s size, an empty file and a locked PDF, naming the field', async () => {
-    const tooMany = await send(
-      [
-        { name: 'a.pdf', content: pdf, field: 'overlayFiles' },
-        { name: 'b.pdf', content: pdf, field: 'overlayFiles' },
-        { name: 'c.pdf', content: pdf, field: 'overlayFiles' },
-      ],
-    );
+    const tooMany = await send([
+      { name: 'a.pdf', content: pdf, field: 'overlayFiles' },
+      { name: 'b.pdf', content: pdf, field: 'overlayFiles' },
+      { name: 'c.pdf', content: pdf, field: 'overlayFiles' },
+    ]);
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.detail).toBe('Overlay PDFs: at most 2 files.');
 
-    const oneTooMany = await send([
-      { name: 'a.png', content: png, field: 'stampImage' },
-      { name: 'b.png', content: png, field: 'stampImage' },
-    ], { mode: 'image' });
+    const oneTooMany = await send(
+      [
+        { name: 'a.png', content: png, field: 'stampImage' },
+        { name: 'b.png', content: png, field: 'stampImage' },
+      ],
+      { mode: 'image' },
+    );
     expect(oneTooMany.json.detail).toBe('Stamp image: one file only.');
 
     const large = await send([{ name: 'cert.png', content: Buffer.concat([png, Buffer.alloc(4096)]), field: 'certificate' }]);
@@ -111,10 +116,22 @@ describe('file fields', () => {
   });
 
   describe('answers every QA case derived from the declaration', () => {
-    const cases = deriveQaCases(attachTool, [attachTool], { maxFiles: 10, maxUploadBytes: MAX_UPLOAD }).filter((c) => c.run === 'http' && c.upload.kind !== 'too-large');
+    const cases = deriveQaCases(attachTool, [attachTool], { maxFiles: 10, maxUploadBytes: MAX_UPLOAD }).filter(
+      (c) => c.run === 'http' && c.upload.kind !== 'too-large',
+    );
     it('covers the file fields', () => {
       const ids = cases.map((c) => c.id);
-      expect(ids).toEqual(expect.arrayContaining(['stampImage-missing', 'stampImage-wrong-type', 'stampImage-too-many', 'overlayFiles=file', 'overlays(alias of overlayFiles)', 'overlayFiles-too-many', 'certificate-empty']));
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          'stampImage-missing',
+          'stampImage-wrong-type',
+          'stampImage-too-many',
+          'overlayFiles=file',
+          'overlays(alias of overlayFiles)',
+          'overlayFiles-too-many',
+          'certificate-empty',
+        ]),
+      );
     });
     it.each(cases.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
       const res = await postTool(server, c.endpoint, await qaCaseParts(c, MAX_UPLOAD), c.fields);
@@ -122,7 +139,11 @@ describe('file fields', () => {
         expect(res.status).toBe(200);
         expect(res.fileName).toBe(c.expect.fileName);
       } else {
-        expect({ status: res.status, detail: res.json?.detail, type: res.json?.type }).toEqual({ status: c.expect.status, detail: c.expect.message, type: c.expect.type });
+        expect({ status: res.status, detail: res.json?.detail, type: res.json?.type }).toEqual({
+          status: c.expect.status,
+          detail: c.expect.message,
+          type: c.expect.type,
+        });
         if (c.expect.fieldError) expect(res.json.errors).toContain(c.expect.fieldError);
       }
     });

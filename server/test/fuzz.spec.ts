@@ -71,7 +71,7 @@ function casesFor(tool: AnyTool): number {
   return Math.min(CASES_PER_TOOL, Math.max(CASES_PER_SLOW_TOOL, ...shares));
 }
 
-describe('fuzzing: mutated files of an accepted type sent to every tool, structural ones by their readers\' share', () => {
+describe("fuzzing: mutated files of an accepted type sent to every tool, structural ones by their readers' share", () => {
   let server: TestServer;
   let pdfSeeds: Buffer[];
   beforeAll(async () => {

@@ -115,7 +115,9 @@ describe('hardening of answers', () => {
 
   it('stops an engine that runs far past what its work should take, well before the job limit', async () => {
     const started = Date.now();
-    const res = await postTool(server, fileToPdfTool.endpoint, [{ name: 'forever.ps', content: Buffer.from('%!PS\n{ } loop\n'), contentType: 'application/postscript' }]);
+    const res = await postTool(server, fileToPdfTool.endpoint, [
+      { name: 'forever.ps', content: Buffer.from('%!PS\n{ } loop\n'), contentType: 'application/postscript' },
+    ]);
     const took = Date.now() - started;
     expect(res.status).toBe(400);
     expect(res.json.type).toBe('/errors/document-too-complex');

@@ -36,7 +36,13 @@ describe('the worst files of every engine, several copies at once', () => {
 
   const worstFiles: { engine: string; endpoint: string; name: string; content: () => Buffer; fields: Record<string, string> }[] = [
     // Poppler walks a form whose fields share their kids 2^40 times.
-    { engine: 'Poppler', endpoint: pdfToImageTool.endpoint, name: 'form.pdf', content: () => sharedFieldKidsPdf(), fields: { imageFormat: 'png', singleOrMultiple: 'multiple', dpi: '72' } },
+    {
+      engine: 'Poppler',
+      endpoint: pdfToImageTool.endpoint,
+      name: 'form.pdf',
+      content: () => sharedFieldKidsPdf(),
+      fields: { imageFormat: 'png', singleOrMultiple: 'multiple', dpi: '72' },
+    },
     { engine: 'Poppler (structure)', endpoint: getInfoTool.endpoint, name: 'form.pdf', content: () => sharedFieldKidsPdf(), fields: {} },
     // Ghostscript runs a PostScript program that never puts out a page.
     { engine: 'Ghostscript', endpoint: fileToPdfTool.endpoint, name: 'loop.ps', content: () => Buffer.from('%!PS\n{} loop\n'), fields: {} },
@@ -62,7 +68,10 @@ describe('the worst files of every engine, several copies at once', () => {
     const health = (async () => {
       while (checking) {
         const started = Date.now();
-        const ok = await fetch(`${base}/health/live`).then((res) => res.ok, () => false);
+        const ok = await fetch(`${base}/health/live`).then(
+          (res) => res.ok,
+          () => false,
+        );
         if (!ok) failedHealth++;
         slowestHealth = Math.max(slowestHealth, Date.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -74,7 +83,12 @@ describe('the worst files of every engine, several copies at once', () => {
     const answers = await Promise.all(
       worstFiles.flatMap((worst) =>
         Array.from({ length: COPIES }, async () => {
-          const res = await postTool(server, worst.endpoint, [{ name: worst.name, content: worst.content(), contentType: 'application/octet-stream' }], worst.fields);
+          const res = await postTool(
+            server,
+            worst.endpoint,
+            [{ name: worst.name, content: worst.content(), contentType: 'application/octet-stream' }],
+            worst.fields,
+          );
           return { engine: worst.engine, status: res.status, type: (res.json as { type?: string } | undefined)?.type };
         }),
       ),
@@ -96,6 +110,9 @@ describe('the worst files of every engine, several copies at once', () => {
     expect(await leftoversAfterCleanup(server)).toEqual([]);
     expect(await strayJobEngines(process.pid, 5_000)).toEqual([]);
     // Figures for the record (the note of the change that added this case quotes them).
-    console.log(`hostile load: ${answers.length} requests in ${seconds.toFixed(1)} s, slowest health check ${slowestHealth} ms, longest event-loop delay ${slowestLoopMs} ms`, answers.map((a) => `${a.engine}:${a.status}`).join(' '));
+    console.log(
+      `hostile load: ${answers.length} requests in ${seconds.toFixed(1)} s, slowest health check ${slowestHealth} ms, longest event-loop delay ${slowestLoopMs} ms`,
+      answers.map((a) => `${a.engine}:${a.status}`).join(' '),
+    );
   });
 });

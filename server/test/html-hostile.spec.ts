@@ -10,7 +10,6 @@ import { leftoversAfterCleanup, startTestServer, type TestServer } from './suppo
 
 jest.setTimeout(120_000);
 
-
 /**
  * Documents that try to reach the network or the disk. Loopback servers
  * started here record every connection and request; none may arrive, the
@@ -193,7 +192,9 @@ describe('Hostile HTML and Markdown', () => {
 
   it('refuses a pixel bomb embedded as a data: URI in Markdown', async () => {
     const uri = `data:image/png;base64,${pixelBombPng(20_000, 20_000).toString('base64')}`;
-    const res = await postTool(server, markdownToPdfTool.endpoint, [{ name: 'bomb.md', content: Buffer.from(`# Bomb\n\n![b](${uri})`), contentType: 'text/markdown' }]);
+    const res = await postTool(server, markdownToPdfTool.endpoint, [
+      { name: 'bomb.md', content: Buffer.from(`# Bomb\n\n![b](${uri})`), contentType: 'text/markdown' },
+    ]);
     expect(res.status).toBe(400);
     expect(res.json.detail).toMatch(/megapixels/);
   });
@@ -208,7 +209,11 @@ describe('Hostile HTML and Markdown', () => {
   });
 
   it('refuses a ZIP bomb whose headers understate its size', async () => {
-    const upload: Upload = { name: 'liar.zip', content: lyingZip('index.md', deflateRawSync(Buffer.alloc(32 * 1024 * 1024, 0x41)), 100), contentType: 'application/zip' };
+    const upload: Upload = {
+      name: 'liar.zip',
+      content: lyingZip('index.md', deflateRawSync(Buffer.alloc(32 * 1024 * 1024, 0x41)), 100),
+      contentType: 'application/zip',
+    };
     const res = await postTool(server, markdownToPdfTool.endpoint, [upload]);
     expect(res.status).toBe(400);
   });

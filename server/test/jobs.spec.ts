@@ -31,7 +31,13 @@ describe('async jobs, embedded', () => {
     expect(body).toEqual({ async: true, jobId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), result: null });
 
     const status = await untilComplete(baseUrl, body.jobId);
-    expect(status).toMatchObject({ state: 'done', complete: true, error: null, progress: { fraction: 1 }, result: { fileName: 'report_rotated.pdf', contentType: 'application/pdf' } });
+    expect(status).toMatchObject({
+      state: 'done',
+      complete: true,
+      error: null,
+      progress: { fraction: 1 },
+      result: { fileName: 'report_rotated.pdf', contentType: 'application/pdf' },
+    });
     const result = await jobResult(baseUrl, body.jobId);
     expect(result.status).toBe(200);
     expect(result.headers.get('content-disposition')).toBe('form-data; name="attachment"; filename="report_rotated.pdf"');
@@ -77,7 +83,9 @@ describe('async jobs, embedded', () => {
   });
 
   it('reports a failure as the synchronous answer would be, and keeps no files', async () => {
-    const jobId = await sendJob(baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'bad.pdf', content: Buffer.from('%PDF-1.7\nnot really\n%%EOF\n') }], { angle: '90' });
+    const jobId = await sendJob(baseUrl, '/api/v1/general/rotate-pdf', [{ name: 'bad.pdf', content: Buffer.from('%PDF-1.7\nnot really\n%%EOF\n') }], {
+      angle: '90',
+    });
     const status = await untilComplete(baseUrl, jobId);
     expect(status).toMatchObject({ state: 'failed', complete: true, error: expect.stringMatching(/corrupted/) });
     const result = await jobResult(baseUrl, jobId);
@@ -114,7 +122,10 @@ describe('async jobs, embedded', () => {
     expect((await jobStatus(baseUrl, 'A'.repeat(24))).status).toBe(404);
     expect((await fetch(`${baseUrl}/api/v1/general/job/../../etc/passwd`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/api/v1/general/job/${'B'.repeat(24)}/events`)).status).toBe(404);
-    const jobId = await sendJob(baseUrl, '/api/v1/misc/ocr-pdf', [{ name: 'scan.pdf', content: await scanPdf(20) }], { languages: 'eng', ocrType: 'force-ocr' });
+    const jobId = await sendJob(baseUrl, '/api/v1/misc/ocr-pdf', [{ name: 'scan.pdf', content: await scanPdf(20) }], {
+      languages: 'eng',
+      ocrType: 'force-ocr',
+    });
     expect((await jobResult(baseUrl, jobId)).status).toBe(409);
     await fetch(`${baseUrl}/api/v1/general/job/${jobId}`, { method: 'DELETE' });
     await fetch(`${baseUrl}/api/v1/general/job/${jobId}/result`);

@@ -23,7 +23,20 @@ describe('documents that keep a reader busy for ever', () => {
   afterAll(() => server.close());
 
   /** One tool for each way the file is read: rendering, text, metadata, images, structure, office, OCR. */
-  const readers = ['pdf-to-image', 'get-info', 'pdf-to-markdown', 'pdf-to-csv', 'extract-images', 'crop-pdf', 'compress', 'flatten', 'remove-blank-pages', 'auto-rename', 'pdf-to-word', 'ocr-cleanup'];
+  const readers = [
+    'pdf-to-image',
+    'get-info',
+    'pdf-to-markdown',
+    'pdf-to-csv',
+    'extract-images',
+    'crop-pdf',
+    'compress',
+    'flatten',
+    'remove-blank-pages',
+    'auto-rename',
+    'pdf-to-word',
+    'ocr-cleanup',
+  ];
 
   it('is stopped in each tool well before the job limit, with a 4xx, while health checks answer at once', async () => {
     const file = sharedFieldKidsPdf();
@@ -46,7 +59,12 @@ describe('documents that keep a reader busy for ever', () => {
         const fields = { ...validFields(tool), ...(id === 'crop-pdf' ? { autoCrop: 'true' } : {}) };
         const started = Date.now();
         const res = await postTool(server, tool.endpoint, [{ name: 'form.pdf', content: file }, ...(await validFieldUploads(tool))], fields);
-        return { id, status: res.status, type: res.status >= 400 ? String((res.json as { type?: string } | undefined)?.type) : '', seconds: (Date.now() - started) / 1000 };
+        return {
+          id,
+          status: res.status,
+          type: res.status >= 400 ? String((res.json as { type?: string } | undefined)?.type) : '',
+          seconds: (Date.now() - started) / 1000,
+        };
       }),
     );
     checking = false;
@@ -59,7 +77,8 @@ describe('documents that keep a reader busy for ever', () => {
       expect(answer.seconds).toBeLessThan(60);
     }
     // Rendering and reading the document's sizes are where Poppler is stuck: the document's fault, said as such.
-    for (const id of ['pdf-to-image', 'get-info']) expect(answers.find((a) => a.id === id)).toMatchObject({ status: 400, type: '/errors/document-too-complex' });
+    for (const id of ['pdf-to-image', 'get-info'])
+      expect(answers.find((a) => a.id === id)).toMatchObject({ status: 400, type: '/errors/document-too-complex' });
     // The server's event loop is never blocked for a second; a health check's round trip also waits for
     // processor time on a test machine another test worker shares (alone: well under a second).
     expect(slowestLoopMs).toBeLessThan(1_000);

@@ -189,7 +189,7 @@ End Sub
     expect(existsSync(marker)).toBe(false);
   });
 
-  it("an open event bound to a script shipped with the suite does not run either", async () => {
+  it('an open event bound to a script shipped with the suite does not run either', async () => {
     // HelloWorld.py (share/Scripts/python) writes "Hello World (in Python)" into the document.
     const scripts = `<office:scripts><office:event-listeners>
 <script:event-listener script:language="ooo:script" script:event-name="dom:load" xlink:href="vnd.sun.star.script:HelloWorld.py$HelloWorldPython?language=Python&amp;location=share" xlink:type="simple"/>
@@ -223,7 +223,10 @@ End Sub
   });
 
   it('spreadsheet functions that report on the machine (INFO, CELL("filename")) tell nothing of it, in CSV and FODS', async () => {
-    const leaks = (text: string) => [/linux/i, new RegExp(release().replace(/[.+]/g, '\\$&')), /file:\/\//, /\/tmp\b/, /exchange/, /folio/i, /instance-/].filter((pattern) => pattern.test(text));
+    const leaks = (text: string) =>
+      [/linux/i, new RegExp(release().replace(/[.+]/g, '\\$&')), /file:\/\//, /\/tmp\b/, /exchange/, /folio/i, /instance-/].filter((pattern) =>
+        pattern.test(text),
+      );
     const csv = [
       'Label,Value',
       'system,=INFO("system")',
@@ -239,7 +242,14 @@ End Sub
     expect(leaks(csvText)).toEqual([]);
 
     const cell = (formula: string) => `<table:table-row><table:table-cell table:formula="of:=${formula}"/></table:table-row>`;
-    const formulas = ['INFO(&quot;system&quot;)', 'INFO(&quot;osversion&quot;)', 'INFO(&quot;directory&quot;)', 'CELL(&quot;filename&quot;)', 'CELL(&quot;filename&quot;;[.A1])', '6*7'];
+    const formulas = [
+      'INFO(&quot;system&quot;)',
+      'INFO(&quot;osversion&quot;)',
+      'INFO(&quot;directory&quot;)',
+      'CELL(&quot;filename&quot;)',
+      'CELL(&quot;filename&quot;;[.A1])',
+      '6*7',
+    ];
     const fods = `<?xml version="1.0" encoding="UTF-8"?>
 <office:document ${FODT_NAMESPACES} xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
 <office:body><office:spreadsheet><table:table table:name="Sheet1">

@@ -91,7 +91,8 @@ describe('OpenAPI document and API reference', () => {
       const responses = post().responses;
       // The Content-Type the API really sends for the defaults (PDF to HTML: a ZIP; PDF to Markdown: text/markdown), and each variant's.
       expect(Object.keys(responses['200'].content)).toContain(resolveResult(tool).apiContentType);
-      for (const variant of tool.result.variants ?? []) expect(Object.keys(responses['200'].content)).toContain(variant.apiContentType ?? resolveResult(tool).apiContentType);
+      for (const variant of tool.result.variants ?? [])
+        expect(Object.keys(responses['200'].content)).toContain(variant.apiContentType ?? resolveResult(tool).apiContentType);
       // Each answer the processor chooses by what it finds, with its name; every header it may send; 204 where declared.
       for (const [key] of outcomesOf(tool)) {
         const answer = resolveResult(tool, {}, key);

@@ -99,7 +99,10 @@ describe('pdf-lib runs visitors’ files in its own process, within a budget', (
 
   it.each(Object.keys(ATTACKS))(`survives %s, sent ${COPIES} times at once to each pdf-lib tool, answering health checks throughout`, async (attack) => {
     const content = ATTACKS[attack]();
-    const { result: answers, watch } = await watchWhile(baseUrl, Promise.all(PDF_LIB_TOOLS.flatMap((tool) => Array.from({ length: COPIES }, () => send(tool, content)))));
+    const { result: answers, watch } = await watchWhile(
+      baseUrl,
+      Promise.all(PDF_LIB_TOOLS.flatMap((tool) => Array.from({ length: COPIES }, () => send(tool, content)))),
+    );
 
     const slowest = Math.max(...answers.map((a) => a.ms));
     console.info(

@@ -35,7 +35,8 @@ function steadyPostScript(pages: number, msPerPage: number): Buffer {
   );
 }
 
-const convert = (server: TestServer, name: string, content: Buffer) => postTool(server, fileToPdfTool.endpoint, [{ name, content, contentType: 'application/postscript' }]);
+const convert = (server: TestServer, name: string, content: Buffer) =>
+  postTool(server, fileToPdfTool.endpoint, [{ name, content, contentType: 'application/postscript' }]);
 
 /** Times each of `calls` of /health/live while `work` runs; answers the work's outcome and the slowest answer. */
 async function whileAlive<T>(server: TestServer, work: Promise<T>): Promise<{ outcome: T; slowestMs: number; statuses: number[] }> {

@@ -24,7 +24,9 @@ describe('discoverProcessors', () => {
   });
 
   it('refuses a processor file named after another tool', () => {
-    expect(() => discoverProcessors([rotateTool], fixtures('processors-misnamed'))).toThrow(/turn\.processor\.ts declares tool "rotate"; rename its folder to processors\/rotate\//);
+    expect(() => discoverProcessors([rotateTool], fixtures('processors-misnamed'))).toThrow(
+      /turn\.processor\.ts declares tool "rotate"; rename its folder to processors\/rotate\//,
+    );
   });
 
   it('reports every problem at once', () => {
@@ -38,7 +40,9 @@ describe('discoverProcessors', () => {
   });
 
   it('refuses a loose file in processors/, naming it', () => {
-    expect(() => discoverProcessors([], fixtures('processors-loose'))).toThrow(/processors-loose\/page-helpers\.ts is a loose file: processors\/ holds only tool folders/);
+    expect(() => discoverProcessors([], fixtures('processors-loose'))).toThrow(
+      /processors-loose\/page-helpers\.ts is a loose file: processors\/ holds only tool folders/,
+    );
   });
 
   it('refuses a folder without its processor file', () => {

@@ -58,7 +58,8 @@ describe.each([
     await server.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}`;
   };
-  const progress = async (id: string) => (await getFrom(CLIENT, `${baseUrl}/api/v1/progress/${id}`)).json as { state: string; stages: unknown[]; current?: { fraction: number; stage: string } };
+  const progress = async (id: string) =>
+    (await getFrom(CLIENT, `${baseUrl}/api/v1/progress/${id}`)).json as { state: string; stages: unknown[]; current?: { fraction: number; stage: string } };
   /**
    * The record once the job has ended. On Redis the worker writes the job's last state as the answer
    * goes out, so a read right after the answer may come a moment before it.
@@ -91,26 +92,45 @@ describe.each([
         { operation: '/api/v1/general/merge-pdfs', parameters: {} },
       ],
     };
-    const send = (id: string, files: { name: string; content: Buffer }[]) => postFrom(CLIENT, `${baseUrl}${pipelineTool.endpoint}?progressId=${id}`, files, { json: JSON.stringify(definition) });
+    const send = (id: string, files: { name: string; content: Buffer }[]) =>
+      postFrom(CLIENT, `${baseUrl}${pipelineTool.endpoint}?progressId=${id}`, files, { json: JSON.stringify(definition) });
 
-    const done = await send(progressIdOf(3), [{ name: 'a.pdf', content: await makePdf(1) }, { name: 'b.pdf', content: await makePdf(1) }]);
+    const done = await send(progressIdOf(3), [
+      { name: 'a.pdf', content: await makePdf(1) },
+      { name: 'b.pdf', content: await makePdf(1) },
+    ]);
     expect(done.status).toBe(200);
     expect(await pageRotations(done.body)).toEqual([90, 90]);
     expect(await finalProgress(progressIdOf(3))).toEqual({
       state: 'done',
       stages: [
-        { title: 'Rotate PDF', items: [{ name: 'a.pdf', state: 'done' }, { name: 'b.pdf', state: 'done' }] },
+        {
+          title: 'Rotate PDF',
+          items: [
+            { name: 'a.pdf', state: 'done' },
+            { name: 'b.pdf', state: 'done' },
+          ],
+        },
         { title: 'Merge PDFs', items: [{ name: 'a.pdf + b.pdf', state: 'done' }] },
       ],
       current: { fraction: 1, stage: 'step 2 of 2: Merge PDFs' },
     });
 
-    const failed = await send(progressIdOf(4), [{ name: 'ok.pdf', content: await makePdf(1) }, { name: 'locked.pdf', content: encryptPdf(await makePdf(1), 'user-secret') }]);
+    const failed = await send(progressIdOf(4), [
+      { name: 'ok.pdf', content: await makePdf(1) },
+      { name: 'locked.pdf', content: encryptPdf(await makePdf(1), 'user-secret') },
+    ]);
     expect(failed.status).toBe(400);
     const report = await finalProgress(progressIdOf(4));
     expect(report.state).toBe('failed');
     expect(report.stages).toEqual([
-      { title: 'Rotate PDF', items: [{ name: 'ok.pdf', state: 'done' }, { name: 'locked.pdf', state: 'failed' }] },
+      {
+        title: 'Rotate PDF',
+        items: [
+          { name: 'ok.pdf', state: 'done' },
+          { name: 'locked.pdf', state: 'failed' },
+        ],
+      },
       { title: 'Merge PDFs', items: [] },
     ]);
   });

@@ -34,7 +34,8 @@ function runsEndToEnd(tool: AnyTool, c: QaCase): boolean {
 /** The QA matrix of the tools in `category`: a slice file's one call. */
 export function describeQaMatrixSlice(category: CategoryId): void {
   const sliceTools = tools.filter((t) => t.category === category);
-  if (sliceTools.length === 0) throw new Error(`QA matrix: no registered tool is in category "${category}"; remove server/test/tools.matrix.${category}.spec.ts.`);
+  if (sliceTools.length === 0)
+    throw new Error(`QA matrix: no registered tool is in category "${category}"; remove server/test/tools.matrix.${category}.spec.ts.`);
   jest.setTimeout(120_000);
 
   describe(`QA matrix: every derived case of every ${category} tool`, () => {
@@ -68,7 +69,11 @@ export function describeQaMatrixSlice(category: CategoryId): void {
           expect(res.body.length).toBeGreaterThan(0);
           if (want.contentType === 'application/pdf') expect(res.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         } else {
-          expect({ status: res.status, detail: res.json?.detail, error: res.json?.error }).toEqual({ status: want.status, detail: want.message, error: want.message });
+          expect({ status: res.status, detail: res.json?.detail, error: res.json?.error }).toEqual({
+            status: want.status,
+            detail: want.message,
+            error: want.message,
+          });
           expect(res.json.type).toBe(want.type);
           expect(res.json.errorCode).toBe(want.errorCode);
           if (want.fieldError) expect(res.json.errors).toContain(want.fieldError);

@@ -83,7 +83,12 @@ describe('back-pressure, time limits and disconnects', () => {
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const req = httpRequest({ port, method: 'POST', path: holdTool.endpoint, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } });
+    const req = httpRequest({
+      port,
+      method: 'POST',
+      path: holdTool.endpoint,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+    });
     req.on('error', () => undefined);
     req.end(body);
     await until(() => held.started === 1);
@@ -97,7 +102,12 @@ describe('back-pressure, time limits and disconnects', () => {
     await start({});
     const { port } = (server.http.listening ? server.http : server.http.listen(0)).address() as AddressInfo;
     const boundary = 'folio-boundary';
-    const req = httpRequest({ port, method: 'POST', path: holdTool.endpoint, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 } });
+    const req = httpRequest({
+      port,
+      method: 'POST',
+      path: holdTool.endpoint,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 },
+    });
     req.on('error', () => undefined);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="fileInput"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
     req.write(Buffer.alloc(200_000, 65));
@@ -118,21 +128,31 @@ describe('limits', () => {
 
   it('refuses a request over the request limit from its Content-Length, naming the limit', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(45_000, 32)]);
-    const res = await postTool(server, '/api/v1/general/merge-pdfs', [1, 2, 3].map((i) => ({ name: `${i}.pdf`, content: big })));
+    const res = await postTool(
+      server,
+      '/api/v1/general/merge-pdfs',
+      [1, 2, 3].map((i) => ({ name: `${i}.pdf`, content: big })),
+    );
     expect(res.status).toBe(413);
     expect(res.headers.connection).toBe('close');
     expect(res.json).toMatchObject({ status: 413, error: 'One request may carry at most 0.1 MB of files.' });
   });
 
   it('refuses a file over the file limit, naming the limit', async () => {
-    const res = await postTool(server, '/api/v1/general/rotate-pdf', [{ name: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(60_000, 32)]) }]);
+    const res = await postTool(server, '/api/v1/general/rotate-pdf', [
+      { name: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(60_000, 32)]) },
+    ]);
     expect(res.status).toBe(413);
     expect(res.json.error).toBe('Each file may be at most 0 MB.'); // 50,000 bytes, rounded to a tenth of a MB
   });
 
   it('refuses more files than allowed', async () => {
     const pdf = await makePdf(1);
-    const res = await postTool(server, '/api/v1/general/merge-pdfs', [1, 2, 3, 4].map((i) => ({ name: `${i}.pdf`, content: pdf })));
+    const res = await postTool(
+      server,
+      '/api/v1/general/merge-pdfs',
+      [1, 2, 3, 4].map((i) => ({ name: `${i}.pdf`, content: pdf })),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('At most 3 files can be sent at once.');
   });
@@ -146,7 +166,9 @@ describe('limits', () => {
   });
 
   it('refuses a PDF without pages', async () => {
-    const empty = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const empty = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
     const res = await postTool(server, '/api/v1/general/rotate-pdf', [{ name: 'none.pdf', content: empty }]);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ errorCode: 'E005', error: 'The PDF "none.pdf" has no pages.' });

@@ -37,7 +37,10 @@ describe('finished async results are kept within a disk quota', () => {
   const send = (from: string, query = '?async=true') => {
     const answer = postFrom(from, `${baseUrl}${holdTool.endpoint}${query}`, [{ name: 'kept.pdf', content: pdf }]);
     // Every job is let go as soon as it starts.
-    void until(() => held.waiters.length > 0, 10_000).then(() => held.releaseAll(), () => undefined);
+    void until(() => held.waiters.length > 0, 10_000).then(
+      () => held.releaseAll(),
+      () => undefined,
+    );
     return answer;
   };
   const finished = async (from: string) => {
@@ -53,7 +56,10 @@ describe('finished async results are kept within a disk quota', () => {
     const aliceRefused = await send(ALICE);
     expect(aliceRefused.status).toBe(429);
     expect(aliceRefused.headers['retry-after']).toMatch(/^[1-5]$/);
-    expect(aliceRefused.json).toMatchObject({ type: '/errors/too-many-requests', detail: expect.stringMatching(/Your results waiting to be downloaded take .* or more, the most one address may keep/) });
+    expect(aliceRefused.json).toMatchObject({
+      type: '/errors/too-many-requests',
+      detail: expect.stringMatching(/Your results waiting to be downloaded take .* or more, the most one address may keep/),
+    });
     // A synchronous answer is sent at once, not kept: no quota.
     const direct = await send(ALICE, '');
     expect(direct.status).toBe(200);

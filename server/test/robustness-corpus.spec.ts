@@ -110,8 +110,22 @@ const damaged = corpus.filter((file) => !file.real);
 const real = corpus.filter((file) => file.real);
 const structuralDeal = dealByReader(fastTools, corpus.length, 1, readsPdf);
 const slowDeal = new Map<CorpusFile, AnyTool[]>([
-  ...zip(damaged, dealReadersInTurn(slowTools, damaged.map((file) => file.slowTools), readsPdf)),
-  ...zip(real, dealReadersInTurn(slowTools.filter((tool) => !LIBREOFFICE_PDF_IMPORT.has(tool.id)), real.map((file) => file.slowTools), readsPdf)),
+  ...zip(
+    damaged,
+    dealReadersInTurn(
+      slowTools,
+      damaged.map((file) => file.slowTools),
+      readsPdf,
+    ),
+  ),
+  ...zip(
+    real,
+    dealReadersInTurn(
+      slowTools.filter((tool) => !LIBREOFFICE_PDF_IMPORT.has(tool.id)),
+      real.map((file) => file.slowTools),
+      readsPdf,
+    ),
+  ),
 ]);
 
 /** In file order, so each slow request runs beside fast ones. */
@@ -143,7 +157,10 @@ async function send(server: TestServer, { tool, file }: Case): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), JOB_LIMIT_MS + ANSWER_GRACE_MS)));
   try {
-    const res = await Promise.race([postTool(server, tool.endpoint, [...files, ...(await validFieldUploads(tool))], { ...validFields(tool), ...FIELD_OVERRIDES[tool.id] }), hung]);
+    const res = await Promise.race([
+      postTool(server, tool.endpoint, [...files, ...(await validFieldUploads(tool))], { ...validFields(tool), ...FIELD_OVERRIDES[tool.id] }),
+      hung,
+    ]);
     const ms = Date.now() - started;
     if (res === 'hung') return { ms, hung: true };
     const body = res.status >= 300 ? res.body.toString('utf8').slice(0, 400) : undefined;
@@ -178,7 +195,15 @@ describe('robustness corpus: real-world and damaged PDFs sent to every reader of
     // Requests started ahead of a filtered run's last test are let finish, no new ones started.
     pool?.close();
     const finished = (await pool?.finished()) ?? [];
-    if (REPORT_PATH) writeFileSync(REPORT_PATH, JSON.stringify(finished.map(([i, answer]) => ({ tool: cases[i].tool.id, file: cases[i].file.label, ...answer })), null, 1));
+    if (REPORT_PATH)
+      writeFileSync(
+        REPORT_PATH,
+        JSON.stringify(
+          finished.map(([i, answer]) => ({ tool: cases[i].tool.id, file: cases[i].file.label, ...answer })),
+          null,
+          1,
+        ),
+      );
     await server?.close();
     realWorld.cleanup();
   });
@@ -203,16 +228,24 @@ describe('robustness corpus: real-world and damaged PDFs sent to every reader of
     testTimeout,
   );
 
-  it('leaves no file in the work folder', async () => {
-    await pool.finished();
-    const end = Date.now() + 2_000;
-    while (server.leftovers().length > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.leftovers()).toEqual([]);
-  }, testTimeout);
+  it(
+    'leaves no file in the work folder',
+    async () => {
+      await pool.finished();
+      const end = Date.now() + 2_000;
+      while (server.leftovers().length > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.leftovers()).toEqual([]);
+    },
+    testTimeout,
+  );
 
-  it('leaves no per-job engine process running (pooled office and browser excepted)', async () => {
-    await pool.finished();
-    const stray = await strayJobEngines(process.pid, 3_000);
-    expect(stray.map((p) => `${p.pid} ${p.command.slice(0, 300)}`)).toEqual([]);
-  }, testTimeout);
+  it(
+    'leaves no per-job engine process running (pooled office and browser excepted)',
+    async () => {
+      await pool.finished();
+      const stray = await strayJobEngines(process.pid, 3_000);
+      expect(stray.map((p) => `${p.pid} ${p.command.slice(0, 300)}`)).toEqual([]);
+    },
+    testTimeout,
+  );
 });

@@ -14,7 +14,13 @@ describe('graceful shutdown (built server)', () => {
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const response = new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
       const req = httpRequest(
-        { port: server.port, host: '127.0.0.1', method: 'POST', path: '/api/v1/general/rotate-pdf', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + pdf.length + tail.length } },
+        {
+          port: server.port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/v1/general/rotate-pdf',
+          headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + pdf.length + tail.length },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -44,7 +50,13 @@ describe('graceful shutdown (built server)', () => {
     const crashed = await startBuiltServer();
     const boundary = 'folio-crash';
     // An upload that never finishes keeps its request folder open until the server dies.
-    const req = httpRequest({ port: crashed.port, host: '127.0.0.1', method: 'POST', path: '/api/v1/general/rotate-pdf', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 } });
+    const req = httpRequest({
+      port: crashed.port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/v1/general/rotate-pdf',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 },
+    });
     req.on('error', () => undefined);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="fileInput"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
     for (let i = 0; i < 100 && crashed.leftovers().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));

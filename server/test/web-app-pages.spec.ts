@@ -25,7 +25,16 @@ describe('the web app’s pages: 200 where the app has one, 404 with the app els
   };
 
   it('answers 404 with the app (which shows its not-found page) for a path it has no page for', async () => {
-    for (const path of ['/nope', '/no/such/page', '/about/team', '/tools', '/tools/organize', '/tools/no-such-category/rotate', '/tools/organize/rotate/extra', '/assets/index-0000.js']) {
+    for (const path of [
+      '/nope',
+      '/no/such/page',
+      '/about/team',
+      '/tools',
+      '/tools/organize',
+      '/tools/no-such-category/rotate',
+      '/tools/organize/rotate/extra',
+      '/assets/index-0000.js',
+    ]) {
       await expectApp(path, 404);
     }
   });

@@ -48,12 +48,18 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`).join('; ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`).join('; ')}`,
+    );
 }
 
 /** The theme the page shows, read from the page: a check on the wrong theme would pass for nothing. */
 async function expectTheme(page: Page, theme: Theme): Promise<void> {
-  const shown = await page.evaluate(() => ({ attribute: document.documentElement.dataset.theme, scheme: getComputedStyle(document.documentElement).colorScheme }));
+  const shown = await page.evaluate(() => ({
+    attribute: document.documentElement.dataset.theme,
+    scheme: getComputedStyle(document.documentElement).colorScheme,
+  }));
   expect(shown).toEqual({ attribute: theme, scheme: theme });
 }
 

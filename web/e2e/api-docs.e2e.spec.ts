@@ -35,7 +35,10 @@ describe('the API reference page (/api/docs) in a real browser', () => {
     for (const name of ['fileInput', ...Object.keys(rotate.fields)]) {
       await block.locator('.parameter__name', { hasText: new RegExp(`^${name}\\b`) }).waitFor();
     }
-    await block.getByText(/Angle must be a multiple of 90/).first().waitFor();
+    await block
+      .getByText(/Angle must be a multiple of 90/)
+      .first()
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ describe('the browser harness', () => {
     // The app registers its worker once loaded; allowed, it is ready well within the wait.
     const workerAfterLoad = async (page: Page) => {
       await page.goto(app.baseUrl, { waitUntil: 'load' });
-      return page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => 'ready'), new Promise((none) => setTimeout(() => none('none'), 5000))]));
+      return page.evaluate(() =>
+        Promise.race([navigator.serviceWorker.ready.then(() => 'ready'), new Promise((none) => setTimeout(() => none('none'), 5000))]),
+      );
     };
     expect(await workerAfterLoad(await newPage())).toBe('none');
     expect(await workerAfterLoad(await newPage({ serviceWorkers: 'allow' }))).toBe('ready');

@@ -55,7 +55,10 @@ describe('errors that help, in a real browser', () => {
       await open(organiseTool);
       await choose([pdfUpload('a3.pdf', await makePdf(3))]);
       await page.getByLabel('Page Order').fill('1,7');
-      const [answer] = await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname === organiseTool.endpoint), actionButton(organiseTool).click()]);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === organiseTool.endpoint),
+        actionButton(organiseTool).click(),
+      ]);
       expect(answer.status()).toBe(400);
       const sent = (await answer.json()) as { detail: string };
       expect(sent.detail).toBe('Page 7 is out of range: "a3.pdf" has 3 pages.');
@@ -70,7 +73,11 @@ describe('errors that help, in a real browser', () => {
 
     it('keeps the standard text alone for a 5xx, whatever its body says', async () => {
       await page.route(`**${rotateTool.endpoint}`, (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, error: 'Job failed: boom', detail: 'Internal detail' }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 500, error: 'Job failed: boom', detail: 'Internal detail' }),
+        }),
       );
       await open(rotateTool);
       await choose([pdfUpload('a.pdf', await makePdf(1))]);
@@ -183,7 +190,10 @@ describe('errors that help, in a real browser', () => {
   it('says on the page when PDF to CSV finds no table (204), without an error toast', async () => {
     await open(pdfToCsvTool);
     await choose([pdfUpload('prose.pdf', await makePdf(1, { label: 'no tables here' }))]);
-    const [answer] = await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname === pdfToCsvTool.endpoint), actionButton(pdfToCsvTool).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === pdfToCsvTool.endpoint),
+      actionButton(pdfToCsvTool).click(),
+    ]);
     expect(answer.status()).toBe(204);
     const notice = page.getByTestId('run-notice');
     await notice.waitFor();

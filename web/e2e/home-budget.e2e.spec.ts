@@ -51,7 +51,8 @@ describe('the home page’s JavaScript', () => {
     const sizes = files.map((file) => ({ file, bytes: servedBytes(file) }));
     const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
     const listing = sizes.map(({ file, bytes }) => `${file}: ${(bytes / 1024).toFixed(1)} KB`).join('\n');
-    if (total > HOME_JS_BUDGET_BYTES) throw new Error(`The home page loads ${(total / 1024).toFixed(1)} KB of JavaScript, over the ${HOME_JS_BUDGET_BYTES / 1024} KB budget:\n${listing}`);
+    if (total > HOME_JS_BUDGET_BYTES)
+      throw new Error(`The home page loads ${(total / 1024).toFixed(1)} KB of JavaScript, over the ${HOME_JS_BUDGET_BYTES / 1024} KB budget:\n${listing}`);
     // The entry has a Brotli copy, so the number above is what browsers get, not the raw size.
     expect(existsSync(join(DIST, `${manifest[entryKey!]!.file}.br`))).toBe(true);
   });

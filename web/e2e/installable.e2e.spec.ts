@@ -77,7 +77,9 @@ describe('the installable app', () => {
   it('has the server answer 200 for every page the home page links to, and 404 (with the app) elsewhere', async () => {
     await page.goto(app.baseUrl);
     await page.getByTestId('tool-card').first().waitFor();
-    const paths = await page.locator('a[href^="/"]').evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))]);
+    const paths = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))]);
     expect(paths.length).toBeGreaterThan(59);
     for (const path of paths) {
       const response = await context.request.get(`${app.baseUrl}${path}`, { maxRedirects: 0 });
@@ -96,7 +98,9 @@ describe('the installable app', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The shell is cached (the pages' code included); pdf.js, which only draws results, is not.
     const cached = await page.evaluate(async () => {
-      const urls = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
+      const urls = await Promise.all(
+        (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)),
+      );
       return urls.flat();
     });
     const manifest = JSON.parse(readFileSync(join(__dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;

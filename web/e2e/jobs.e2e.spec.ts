@@ -24,7 +24,10 @@ describe('long runs as jobs, in a real browser', () => {
   });
 
   it('shows the queue position, then a progress bar that moves through the steps, and gives the result; no request of the page waits on the work', async () => {
-    const blocker = await sendJob(app.baseUrl, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: await scanPdf(30) }], { languages: 'eng', ocrType: 'force-ocr' });
+    const blocker = await sendJob(app.baseUrl, ocrCleanupTool.endpoint, [{ name: 'long.pdf', content: await scanPdf(30) }], {
+      languages: 'eng',
+      ocrType: 'force-ocr',
+    });
     const durations: { url: string; method: string; ms: number }[] = [];
     page.on('requestfinished', (request) => {
       const timing = request.timing();
@@ -52,7 +55,12 @@ describe('long runs as jobs, in a real browser', () => {
       const bar = page.getByTestId('job-progress-bar');
       if (await bar.isVisible()) {
         seen.add(Number(await bar.getAttribute('value')));
-        stages.add(await page.getByTestId('job-stage').innerText().catch(() => ''));
+        stages.add(
+          await page
+            .getByTestId('job-stage')
+            .innerText()
+            .catch(() => ''),
+        );
       }
       await page.waitForTimeout(100);
     }
@@ -78,7 +86,10 @@ describe('long runs as jobs, in a real browser', () => {
     const ocrEngines = () => enginesOwnedBy(app.process.pid!).filter((engine) => /ocrmypdf|tesseract/.test(engine.command));
     await until(() => ocrEngines().length > 0);
 
-    const [cancelled] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'DELETE'), page.getByTestId('job-cancel').click()]);
+    const [cancelled] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'DELETE'),
+      page.getByTestId('job-cancel').click(),
+    ]);
     expect(await cancelled.json()).toMatchObject({ state: 'cancelled' });
     await page.getByText('Cancelled: nothing was kept on the server.').waitFor();
     expect(await page.getByTestId('toast').count()).toBe(0);

@@ -31,7 +31,8 @@ describe('the page grid under page fields', () => {
   };
   const cell = (n: number) => page.getByTestId('page-grid').locator(`[data-page="${n}"]`);
   /** The pages the grid shows as chosen (aria-pressed), of those in the DOM, in DOM order. */
-  const pressedPages = () => page.$$eval('[data-testid="page-grid"] [data-page][aria-pressed="true"]', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.page)));
+  const pressedPages = () =>
+    page.$$eval('[data-testid="page-grid"] [data-page][aria-pressed="true"]', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.page)));
   /** Every page cell in the DOM, in the order the grid shows them. */
   const shownPages = () => page.$$eval('[data-testid="page-grid"] [data-page]', (cells) => cells.map((c) => Number((c as HTMLElement).dataset.page)));
 
@@ -163,7 +164,12 @@ describe('the page grid under page fields', () => {
 
     // Typing an order shows it.
     await field.fill('5,1-2');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page]')).map((c) => (c as HTMLElement).dataset.page).join() === '5,1,2,3,4');
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page]'))
+          .map((c) => (c as HTMLElement).dataset.page)
+          .join() === '5,1,2,3,4',
+    );
     await expectPressed(page, [5, 1, 2]);
 
     await field.fill('');
@@ -179,7 +185,10 @@ describe('the page grid under page fields', () => {
 
 async function expectPressed(page: Page, pages: number[]): Promise<void> {
   await page.waitForFunction(
-    (expected) => Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page][aria-pressed="true"]')).map((c) => (c as HTMLElement).dataset.page).join() === expected.join(),
+    (expected) =>
+      Array.from(document.querySelectorAll('[data-testid="page-grid"] [data-page][aria-pressed="true"]'))
+        .map((c) => (c as HTMLElement).dataset.page)
+        .join() === expected.join(),
     pages,
   );
 }

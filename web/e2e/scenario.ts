@@ -87,8 +87,7 @@ export interface ScenarioCase<T extends AnyTool = AnyTool> {
 
 /** A tool's browser scenario: its cases, or the reason it has none. */
 export type Scenario =
-  | { tool: AnyTool; cases: readonly ScenarioCase[]; noBrowserRun?: undefined }
-  | { tool: AnyTool; cases: readonly []; noBrowserRun: string };
+  { tool: AnyTool; cases: readonly ScenarioCase[]; noBrowserRun?: undefined } | { tool: AnyTool; cases: readonly []; noBrowserRun: string };
 
 /** Declares the browser cases of `tool` (the registry declaration, e.g. `rotateTool`). */
 export function defineScenario<const T extends AnyTool>(tool: T, cases: readonly ScenarioCase<T>[]): Scenario {
@@ -174,7 +173,8 @@ export function scenarioContext<T extends AnyTool>(tool: T, page: Page, baseUrl:
       } else if (tool.result.kind === 'pdf') {
         await preview.locator('[data-page="1"][data-drawn]').waitFor({ timeout: PREVIEW_WAIT_MS });
         // The second page is near enough to be drawn too: a blank first page is not a blank result.
-        if (Number(await preview.getAttribute('data-page-count')) > 1) await preview.locator('[data-page="2"][data-drawn]').waitFor({ timeout: PREVIEW_WAIT_MS });
+        if (Number(await preview.getAttribute('data-page-count')) > 1)
+          await preview.locator('[data-page="2"][data-drawn]').waitFor({ timeout: PREVIEW_WAIT_MS });
         const inked = await Promise.all((await preview.locator('[data-drawn] canvas').all()).map((canvas) => canvas.evaluate(inkedPixelCount)));
         expect(Math.max(...inked)).toBeGreaterThan(0);
         expect(dialogs).toEqual([]);
@@ -217,7 +217,9 @@ export function scenarioProblems(registered: readonly Pick<AnyTool, 'id'>[], loa
     const where = `web/e2e/scenarios/${file}`;
     const fileId = file.slice(0, -SCENARIO_SUFFIX.length);
     if (loadError || !scenario) {
-      problems.push(`${where}: ${loadError ?? 'no default export'}; it must \`export default defineScenario(<tool>, [...])\` or \`noBrowserRun(<tool>, reason)\`.`);
+      problems.push(
+        `${where}: ${loadError ?? 'no default export'}; it must \`export default defineScenario(<tool>, [...])\` or \`noBrowserRun(<tool>, reason)\`.`,
+      );
       continue;
     }
     const id = scenario.tool?.id;
@@ -225,7 +227,8 @@ export function scenarioProblems(registered: readonly Pick<AnyTool, 'id'>[], loa
       problems.push(`${where}: the tool it passes is undefined; pass the registered declaration, e.g. import { ${camelTool(fileId)} } from '@folio/registry'.`);
       continue;
     }
-    if (!registeredIds.has(id)) problems.push(`${where}: tool "${id}" is not registered (no registry/${id}.tool.ts in registry/index.ts); remove the file or register the tool.`);
+    if (!registeredIds.has(id))
+      problems.push(`${where}: tool "${id}" is not registered (no registry/${id}.tool.ts in registry/index.ts); remove the file or register the tool.`);
     if (id !== fileId) problems.push(`${where}: its scenario is for tool "${id}"; rename the file to ${id}${SCENARIO_SUFFIX} or pass the "${fileId}" tool.`);
     if (scenario.noBrowserRun !== undefined) {
       if (!scenario.noBrowserRun.trim()) problems.push(`${where}: noBrowserRun for tool "${id}" gives no reason; say why a browser run makes no sense.`);
@@ -233,11 +236,15 @@ export function scenarioProblems(registered: readonly Pick<AnyTool, 'id'>[], loa
       problems.push(`${where}: tool "${id}" has no case; add one, or use noBrowserRun(tool, reason).`);
     }
     const names = scenario.cases.map((c) => c.name);
-    for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) problems.push(`${where}: tool "${id}" has two cases named "${name}"; case names must differ.`);
+    for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i)))
+      problems.push(`${where}: tool "${id}" has two cases named "${name}"; case names must differ.`);
     if (id === fileId) covered.add(id);
   }
   for (const { id } of registered) {
-    if (!covered.has(id)) problems.push(`Tool "${id}" (registry/${id}.tool.ts) has no browser scenario: add web/e2e/scenarios/${id}${SCENARIO_SUFFIX} (defineScenario, or noBrowserRun(tool, reason)).`);
+    if (!covered.has(id))
+      problems.push(
+        `Tool "${id}" (registry/${id}.tool.ts) has no browser scenario: add web/e2e/scenarios/${id}${SCENARIO_SUFFIX} (defineScenario, or noBrowserRun(tool, reason)).`,
+      );
   }
   return problems;
 }

@@ -30,7 +30,10 @@ describe('the site in a real browser', () => {
     // A tool path nothing is registered under, as an old bookmark or a link from elsewhere reaches it.
     await page.goto(`${app.baseUrl}/tools/advanced/batch-stamp`);
     await page.getByRole('heading', { level: 1, name: 'Batch Stamp' }).waitFor(); // spec §2: the path's last segment, words capitalised
-    await page.getByRole('link', { name: 'Explore Available Tools' }).or(page.getByRole('button', { name: 'Explore Available Tools' })).click();
+    await page
+      .getByRole('link', { name: 'Explore Available Tools' })
+      .or(page.getByRole('button', { name: 'Explore Available Tools' }))
+      .click();
     await page.waitForURL(`${app.baseUrl}/`);
 
     await page.goto(`${app.baseUrl}/no/such/page`);

@@ -36,7 +36,8 @@ export function loadScenarioFiles(ids?: readonly string[]): LoadedScenarioFile[]
 /** The browser scenarios of the tools in `category`, each case on a new page with nothing stored: a slice file's one call. */
 export function describeToolScenarios(category: CategoryId): void {
   const sliceTools = tools.filter((t) => t.category === category);
-  if (sliceTools.length === 0) throw new Error(`Browser scenarios: no registered tool is in category "${category}"; remove web/e2e/tools.${category}.e2e.spec.ts.`);
+  if (sliceTools.length === 0)
+    throw new Error(`Browser scenarios: no registered tool is in category "${category}"; remove web/e2e/tools.${category}.e2e.spec.ts.`);
   jest.setTimeout(CASE_TIMEOUT_MS);
 
   describe(`every ${category} tool in a real browser`, () => {

@@ -28,14 +28,29 @@ describe('browser scenarios: one per registered tool', () => {
     });
 
     it('names a scenario whose tool is not registered', () => {
-      expect(scenarioProblems([tool('rotate')], [{ file: 'rotate.scenario.ts', scenario: scenarioFor('rotate') }, { file: 'shred.scenario.ts', scenario: scenarioFor('shred') }])).toEqual([
-        expect.stringMatching(/^web\/e2e\/scenarios\/shred\.scenario\.ts: tool "shred" is not registered/),
-      ]);
+      expect(
+        scenarioProblems(
+          [tool('rotate')],
+          [
+            { file: 'rotate.scenario.ts', scenario: scenarioFor('rotate') },
+            { file: 'shred.scenario.ts', scenario: scenarioFor('shred') },
+          ],
+        ),
+      ).toEqual([expect.stringMatching(/^web\/e2e\/scenarios\/shred\.scenario\.ts: tool "shred" is not registered/)]);
     });
 
     it('names a scenario file whose name is not its tool id', () => {
-      const problems = scenarioProblems([tool('rotate'), tool('merge')], [{ file: 'rotate.scenario.ts', scenario: scenarioFor('rotate') }, { file: 'merge.scenario.ts', scenario: scenarioFor('rotate') }]);
-      expect(problems).toEqual([expect.stringMatching(/merge\.scenario\.ts: its scenario is for tool "rotate"; rename/), expect.stringMatching(/^Tool "merge" .* has no browser scenario/)]);
+      const problems = scenarioProblems(
+        [tool('rotate'), tool('merge')],
+        [
+          { file: 'rotate.scenario.ts', scenario: scenarioFor('rotate') },
+          { file: 'merge.scenario.ts', scenario: scenarioFor('rotate') },
+        ],
+      );
+      expect(problems).toEqual([
+        expect.stringMatching(/merge\.scenario\.ts: its scenario is for tool "rotate"; rename/),
+        expect.stringMatching(/^Tool "merge" .* has no browser scenario/),
+      ]);
     });
 
     it('names a file that fails to load, a scenario without cases, and a noBrowserRun without a reason', () => {

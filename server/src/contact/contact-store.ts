@@ -65,10 +65,13 @@ export class ContactStore implements ContactMessageStore {
 
   /** Stores a message durably; resolves with its id once it is on disk. */
   async save(message: ContactMessage): Promise<number> {
-    const { lastInsertRowid } = this.db.run(
-      'INSERT INTO contact_messages (received_at, name, email, subject, message) VALUES (?, ?, ?, ?, ?)',
-      [new Date().toISOString(), message.name, message.email, message.subject, message.message],
-    );
+    const { lastInsertRowid } = this.db.run('INSERT INTO contact_messages (received_at, name, email, subject, message) VALUES (?, ?, ?, ?, ?)', [
+      new Date().toISOString(),
+      message.name,
+      message.email,
+      message.subject,
+      message.message,
+    ]);
     return Number(lastInsertRowid);
   }
 

@@ -11,7 +11,11 @@ const FILL_ALL = 'Please fill all fields and accept the terms.';
 /** The contact form's fields, as the spec's page sends them. */
 const contactSchema = z.object({
   name: z.string({ error: FILL_ALL }).trim().min(1, { error: FILL_ALL }).max(200, { error: 'Your name is too long.' }),
-  email: z.string({ error: FILL_ALL }).trim().pipe(z.email({ error: 'Please enter a valid email address.' })).pipe(z.string().max(320)),
+  email: z
+    .string({ error: FILL_ALL })
+    .trim()
+    .pipe(z.email({ error: 'Please enter a valid email address.' }))
+    .pipe(z.string().max(320)),
   subject: z.string({ error: FILL_ALL }).trim().min(1, { error: FILL_ALL }).max(300, { error: 'The subject is too long.' }),
   message: z.string({ error: FILL_ALL }).trim().min(1, { error: FILL_ALL }).max(10_000, { error: 'The message is too long (10,000 characters at most).' }),
   acceptedTerms: z.union([z.literal(true), z.literal('true')], { error: FILL_ALL }),

@@ -59,19 +59,21 @@ export class PostgresContactStore implements ContactMessageStore {
     // An idle connection the server closes (a restart) is reported here; unheard, it would end the process.
     pool.on('error', (error) => PostgresContactStore.logger.warn(`An idle PostgreSQL connection was closed: ${error.message}`));
     const store = new PostgresContactStore(pool);
-    store.ensureTable().catch((error: unknown) => PostgresContactStore.logger.warn(`PostgreSQL could not be used at start-up; contact messages are refused until it can: ${describe(error)}`));
+    store
+      .ensureTable()
+      .catch((error: unknown) =>
+        PostgresContactStore.logger.warn(`PostgreSQL could not be used at start-up; contact messages are refused until it can: ${describe(error)}`),
+      );
     return store;
   }
 
   async save(message: ContactMessage): Promise<number> {
     try {
       await this.ensureTable();
-      const { rows } = await this.pool.query<{ id: string }>('INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4) RETURNING id', [
-        storable(message.name),
-        storable(message.email),
-        storable(message.subject),
-        storable(message.message),
-      ]);
+      const { rows } = await this.pool.query<{ id: string }>(
+        'INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4) RETURNING id',
+        [storable(message.name), storable(message.email), storable(message.subject), storable(message.message)],
+      );
       return Number(rows[0].id);
     } catch (error) {
       if (error instanceof DatabaseError && error.code === UNDEFINED_TABLE) this.tableReady = undefined;

@@ -111,11 +111,24 @@ describe('engine confinement', () => {
       'call("getpid", "getpid")',
     ].join('\n');
     const { stdout } = await runProcess('python3', ['-c', probe], engine());
-    const answers = Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(' ')));
+    const answers = Object.fromEntries(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')),
+    );
     if (process.arch !== 'x64') return;
     expect(answers).toEqual({ unshare: '1', mount: '1', ptrace: '1', keyctl: '1', bpf: '1', io_uring_setup: '1', getpid: '0' });
     // A fork still works (clone without namespace flags), and a thread (clone3 falls back).
-    expect((await runProcess('python3', ['-c', 'import os, threading; t = threading.Thread(target=print); t.start(); t.join(); os.wait() if os.fork() else os._exit(0); print("ok")'], engine())).stdout).toContain('ok');
+    expect(
+      (
+        await runProcess(
+          'python3',
+          ['-c', 'import os, threading; t = threading.Thread(target=print); t.start(); t.join(); os.wait() if os.fork() else os._exit(0); print("ok")'],
+          engine(),
+        )
+      ).stdout,
+    ).toContain('ok');
   });
 
   it('has no network, not even the host loopback', async () => {

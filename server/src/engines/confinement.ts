@@ -132,7 +132,14 @@ export function confine(command: string, args: readonly string[], confinement: C
   if (!confinementEnabled()) return { command, args: [...args] };
   const [home] = confinement.writable;
   // FOLIO_ENGINE_OWNER names the server that started the sandbox, so a check can find any engine process it left behind.
-  const env: Record<string, string> = { PATH, HOME: '/tmp', TMPDIR: home ?? '/tmp', LC_ALL: 'C.UTF-8', FOLIO_ENGINE_OWNER: String(process.pid), ...confinement.env };
+  const env: Record<string, string> = {
+    PATH,
+    HOME: '/tmp',
+    TMPDIR: home ?? '/tmp',
+    LC_ALL: 'C.UTF-8',
+    FOLIO_ENGINE_OWNER: String(process.pid),
+    ...confinement.env,
+  };
   const tmpSize = String((confinement.tmpSizeMb ?? 256) * 1024 * 1024);
   const user = engineUser();
   const sandbox = [
@@ -141,19 +148,36 @@ export function confine(command: string, args: readonly string[], confinement: C
     // As root, bwrap makes the namespaces itself and keeps only what it takes to enter the engine
     // user's folder (--chdir) and for setpriv to become that user; setpriv then drops them all.
     ...(user
-      ? ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try', '--cap-drop', 'ALL', ...KEPT_UNTIL_SETPRIV.flatMap((cap) => ['--cap-add', cap])]
+      ? [
+          '--unshare-ipc',
+          '--unshare-pid',
+          '--unshare-net',
+          '--unshare-uts',
+          '--unshare-cgroup-try',
+          '--cap-drop',
+          'ALL',
+          ...KEPT_UNTIL_SETPRIV.flatMap((cap) => ['--cap-add', cap]),
+        ]
       : ['--unshare-all', '--cap-drop', 'ALL']),
     ...systemView(),
-    '--proc', '/proc',
+    '--proc',
+    '/proc',
     // bwrap leaves /proc/sys writable to a root engine (it only covers /proc/sys when the folder itself is writable).
-    '--ro-bind', '/proc/sys', '/proc/sys',
-    '--dev', '/dev',
-    '--perms', '01777', '--tmpfs', '/dev/shm',
+    '--ro-bind',
+    '/proc/sys',
+    '/proc/sys',
+    '--dev',
+    '/dev',
+    '--perms',
+    '01777',
+    '--tmpfs',
+    '/dev/shm',
     ...(confinement.tmp ? ['--bind', confinement.tmp, '/tmp'] : ['--perms', '01777', '--size', tmpSize, '--tmpfs', '/tmp']),
     ...mountPointParents([...(confinement.readable ?? []), ...confinement.writable]),
     ...(confinement.readable ?? []).flatMap((path) => ['--ro-bind', path, path]),
     ...confinement.writable.flatMap((path) => ['--bind', path, path]),
-    '--chdir', confinement.cwd ?? home ?? '/tmp',
+    '--chdir',
+    confinement.cwd ?? home ?? '/tmp',
     ...(confinement.infoFd !== undefined ? ['--info-fd', String(confinement.infoFd)] : []),
     ...(confinement.seccomp && seccompFilter() ? ['--seccomp', String(SECCOMP_FD)] : []),
     '--clearenv',

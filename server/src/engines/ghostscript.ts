@@ -97,7 +97,12 @@ export async function postScriptToPdf(input: string, output: string, options: En
   try {
     // The run's own watchdog only bounds it as the page limit does; the one above follows the pages.
     const ceiling = pageWatchdog(maxPages);
-    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '-c', PROGRESS_HOOK, '--', input], { ...options, signal, onStderrLine, watchdogMs: ceiling });
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '-c', PROGRESS_HOOK, '--', input], {
+      ...options,
+      signal,
+      onStderrLine,
+      watchdogMs: ceiling,
+    });
   } catch (error) {
     // Stopped here, not by the job: the program's fault.
     if (stopped && !options.signal?.aborted) throw stopped;
@@ -139,12 +144,21 @@ export function findSrgbProfile(): Promise<string> {
   srgbProfile ??= (async () => {
     const versions = await readdir('/usr/share/ghostscript').catch(() => [] as string[]);
     const candidates = [
-      ...versions.sort().reverse().map((version) => join('/usr/share/ghostscript', version, 'iccprofiles', 'srgb.icc')),
+      ...versions
+        .sort()
+        .reverse()
+        .map((version) => join('/usr/share/ghostscript', version, 'iccprofiles', 'srgb.icc')),
       '/usr/share/color/icc/ghostscript/srgb.icc',
       '/usr/share/color/icc/sRGB.icc',
     ];
     for (const candidate of candidates) {
-      if (await access(candidate, fsConstants.R_OK).then(() => true, () => false)) return candidate;
+      if (
+        await access(candidate, fsConstants.R_OK).then(
+          () => true,
+          () => false,
+        )
+      )
+        return candidate;
     }
     throw new MissingIccProfileError();
   })();
@@ -209,7 +223,10 @@ export class ArchivalConversionError extends Error {
 
 /** Ghostscript's first meaningful complaint, for the error message. */
 function firstMessage(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   return (lines.find((line) => /error/i.test(line)) ?? lines[0] ?? 'unknown error').slice(0, 300);
 }
 
@@ -333,7 +350,15 @@ export async function rewritePdf(input: string, output: string, pages: number, o
   }
   const range = /Processing pages (\d+) through (\d+)\./.exec(stdout);
   const found = range ? Number(range[2]) - Number(range[1]) + 1 : 0;
-  if (!(found > 0)) throw new PdfRewriteError(firstMessage(stdout.split('\n').filter((line) => !/^(GPL Ghostscript|Copyright|This software|see the file)/.test(line)).join('\n')));
+  if (!(found > 0))
+    throw new PdfRewriteError(
+      firstMessage(
+        stdout
+          .split('\n')
+          .filter((line) => !/^(GPL Ghostscript|Copyright|This software|see the file)/.test(line))
+          .join('\n'),
+      ),
+    );
   return found;
 }
 
@@ -354,7 +379,10 @@ export class ImageRemovalError extends Error {
  */
 export async function removeImages(input: string, pages: number, output: string, options: EngineOptions): Promise<void> {
   try {
-    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', '-dFILTERIMAGE', `-sOutputFile=${output}`, '--', input], { ...options, watchdogMs: pageWatchdog(pages) });
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', '-dFILTERIMAGE', `-sOutputFile=${output}`, '--', input], {
+      ...options,
+      watchdogMs: pageWatchdog(pages),
+    });
   } catch (error) {
     if (error instanceof EngineFailedError) throw new ImageRemovalError(firstMessage(error.stderr));
     throw error;
@@ -372,7 +400,14 @@ export type PdfwritePreset = 'screen' | 'ebook' | 'printer';
  * resolution (or `dpi`, when given) and stored as JPEG, fonts subset, only what
  * the pages draw kept. A PdfRewriteError when Ghostscript cannot.
  */
-export async function compressWithPdfwrite(input: string, output: string, preset: PdfwritePreset, pages: number, options: EngineOptions, dpi?: number): Promise<void> {
+export async function compressWithPdfwrite(
+  input: string,
+  output: string,
+  preset: PdfwritePreset,
+  pages: number,
+  options: EngineOptions,
+  dpi?: number,
+): Promise<void> {
   const resolution = dpi ? [`-dColorImageResolution=${dpi}`, `-dGrayImageResolution=${dpi}`] : [];
   try {
     await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-dPDFSETTINGS=/${preset}`, ...resolution, `-sOutputFile=${output}`, '--', input], {

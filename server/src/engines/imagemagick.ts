@@ -12,7 +12,26 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
 const CONVERT = '/usr/bin/convert-im6.q16';
 const IDENTIFY = '/usr/bin/identify-im6.q16';
 
-const RESOURCE_LIMITS = ['-limit', 'memory', '256MiB', '-limit', 'map', '512MiB', '-limit', 'disk', '1GiB', '-limit', 'area', '128MP', '-limit', 'width', '16KP', '-limit', 'height', '16KP'];
+const RESOURCE_LIMITS = [
+  '-limit',
+  'memory',
+  '256MiB',
+  '-limit',
+  'map',
+  '512MiB',
+  '-limit',
+  'disk',
+  '1GiB',
+  '-limit',
+  'area',
+  '128MP',
+  '-limit',
+  'width',
+  '16KP',
+  '-limit',
+  'height',
+  '16KP',
+];
 
 /** One frame (page) of an image file, as its header describes it. */
 export interface ImageFrame {
@@ -28,7 +47,10 @@ export interface ImageFrame {
 
 /** The file is not an image ImageMagick can read, or its header declares more than the policy allows. */
 export class UnreadableImageError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(`ImageMagick could not read ${path}: ${reason}`);
     this.name = 'UnreadableImageError';
   }
@@ -85,7 +107,8 @@ export async function normaliseToPng(input: string, output: string, settings: No
       `${input}[${settings.frame}]`,
       ...(settings.autoOrient ? ['-auto-orient'] : []),
       ...colour[settings.colour],
-      '-depth', '8',
+      '-depth',
+      '8',
       '-strip',
       `PNG:${output}`,
     ],
@@ -179,7 +202,9 @@ export async function makeLookScanned(input: string, output: string, look: ScanL
     CONVERT,
     [
       ...RESOURCE_LIMITS,
-      '-limit', 'thread', '1',
+      '-limit',
+      'thread',
+      '1',
       input,
       ...(look.grayscale ? ['-colorspace', 'Gray'] : []),
       ...look.border.flatMap((ring) => ['-bordercolor', grey(ring.grey), '-border', String(ring.width)]),
@@ -192,12 +217,35 @@ export async function makeLookScanned(input: string, output: string, look: ScanL
       ...(look.brightness !== 1 ? ['-evaluate', 'multiply', String(look.brightness)] : []),
       ...(look.noise > 0 ? ['-attenuate', String(look.noise / NOISE_LEVELS_PER_ATTENUATE), '+noise', 'Gaussian'] : []),
       // Old paper: blue and a little green taken out of the whites.
-      ...(look.yellowish ? ['-colorspace', 'sRGB', '-type', 'TrueColor', '-channel', 'G', '-evaluate', 'multiply', '0.96', '-channel', 'B', '-evaluate', 'multiply', '0.82', '+channel'] : []),
-      '-resize', `${look.width}x${look.height}^`,
-      '-gravity', 'center',
-      '-extent', `${look.width}x${look.height}`,
-      '-type', colourOut ? 'TrueColor' : 'Grayscale',
-      '-quality', String(look.quality),
+      ...(look.yellowish
+        ? [
+            '-colorspace',
+            'sRGB',
+            '-type',
+            'TrueColor',
+            '-channel',
+            'G',
+            '-evaluate',
+            'multiply',
+            '0.96',
+            '-channel',
+            'B',
+            '-evaluate',
+            'multiply',
+            '0.82',
+            '+channel',
+          ]
+        : []),
+      '-resize',
+      `${look.width}x${look.height}^`,
+      '-gravity',
+      'center',
+      '-extent',
+      `${look.width}x${look.height}`,
+      '-type',
+      colourOut ? 'TrueColor' : 'Grayscale',
+      '-quality',
+      String(look.quality),
       '-strip',
       `JPEG:${output}`,
     ],

@@ -45,13 +45,19 @@ export async function convertToPkcs12(request: KeyStoreConversion, options: Engi
     KEYTOOL,
     [
       ...JVM_OPTIONS,
-      '-importkeystore', '-noprompt',
-      '-srckeystore', request.store,
-      '-srcstorepass:file', request.storePasswordFile,
+      '-importkeystore',
+      '-noprompt',
+      '-srckeystore',
+      request.store,
+      '-srcstorepass:file',
+      request.storePasswordFile,
       ...alias,
-      '-destkeystore', request.output,
-      '-deststoretype', 'PKCS12',
-      '-deststorepass:file', request.outputPasswordFile,
+      '-destkeystore',
+      request.output,
+      '-deststoretype',
+      'PKCS12',
+      '-deststorepass:file',
+      request.outputPasswordFile,
     ],
     { ...options, readable: JAVA_CONFIGURATION, okExitCodes: [0, 1] },
   );
@@ -60,8 +66,10 @@ export async function convertToPkcs12(request: KeyStoreConversion, options: Engi
 
 /** What keytool's error text says went wrong; anything unforeseen stays an engine failure. */
 function keytoolProblem(text: string): Error {
-  if (/password was incorrect|UnrecoverableKeyException|Given final block not properly padded/i.test(text)) return new KeyMaterialError('wrong-password', 'keytool: wrong password');
+  if (/password was incorrect|UnrecoverableKeyException|Given final block not properly padded/i.test(text))
+    return new KeyMaterialError('wrong-password', 'keytool: wrong password');
   if (/Alias <.*> does not exist/i.test(text)) return new KeyMaterialError('unknown-alias', 'keytool: no such alias');
-  if (/keystore format|Invalid keystore|Unrecognized|DerInputStream|toDerInputStream|IOException/i.test(text)) return new KeyMaterialError('unreadable', 'keytool: not a key store');
+  if (/keystore format|Invalid keystore|Unrecognized|DerInputStream|toDerInputStream|IOException/i.test(text))
+    return new KeyMaterialError('unreadable', 'keytool: not a key store');
   return new EngineFailedError(KEYTOOL, 1, text);
 }

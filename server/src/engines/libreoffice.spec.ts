@@ -4,15 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeadlineExceededError } from './limiter';
 import { descendantsOf } from '../../test/support/processes';
-import {
-  configureOffice,
-  convertWithOffice,
-  crashOfficeInstances,
-  officeLoad,
-  officeProcesses,
-  OfficeDocumentError,
-  stopOffice,
-} from './libreoffice';
+import { configureOffice, convertWithOffice, crashOfficeInstances, officeLoad, officeProcesses, OfficeDocumentError, stopOffice } from './libreoffice';
 
 jest.setTimeout(120_000);
 

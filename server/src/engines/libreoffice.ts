@@ -234,12 +234,27 @@ class OfficeInstance {
     // Both in the instance's sandbox view: the pipe is a socket in /tmp, which is the instance's tmp/ for both.
     const tmp = join(this.root, 'tmp');
     // The office suite reserves vast address ranges: its cap is on written memory, as the browser's.
-    const office = confine(SOFFICE, officeArgs, { writable: [this.root], tmp, env: { SAL_USE_VCLPLUGIN: 'svp' }, dataMb: currentEngineLimits().memoryMb, infoFd: SANDBOX_INFO_FD, seccomp: true });
+    const office = confine(SOFFICE, officeArgs, {
+      writable: [this.root],
+      tmp,
+      env: { SAL_USE_VCLPLUGIN: 'svp' },
+      dataMb: currentEngineLimits().memoryMb,
+      infoFd: SANDBOX_INFO_FD,
+      seccomp: true,
+    });
     const bridge = confine(PYTHON, [BRIDGE, pipe], { writable: [], readable: [BRIDGE], tmp, infoFd: SANDBOX_INFO_FD, seccomp: true });
     // detached: their own process groups, so a signal to the server's group does not reach them.
     const sandbox = confinementEnabled() ? sandboxStdio(true) : [];
-    this.office = spawn(office.command, office.args, { detached: true, stdio: ['ignore', 'ignore', 'ignore', ...sandbox], env: { ...process.env, LC_ALL: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp', DISPLAY: '' } });
-    this.bridge = spawn(bridge.command, bridge.args, { detached: true, stdio: ['pipe', 'pipe', 'ignore', ...sandbox], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    this.office = spawn(office.command, office.args, {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'ignore', ...sandbox],
+      env: { ...process.env, LC_ALL: 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp', DISPLAY: '' },
+    });
+    this.bridge = spawn(bridge.command, bridge.args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'ignore', ...sandbox],
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    });
     for (const child of [this.office, this.bridge]) {
       feedSeccompFilter(child);
       this.killers.set(child, new SandboxKiller(child));

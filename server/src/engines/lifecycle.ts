@@ -36,7 +36,11 @@ export async function stopEngines(): Promise<void> {
   running.clear();
   const results = await Promise.allSettled(stoppers.map((stop) => stop()));
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed.length > 0) throw new AggregateError(failed.map((f) => f.reason), 'Some engines did not stop cleanly');
+  if (failed.length > 0)
+    throw new AggregateError(
+      failed.map((f) => f.reason),
+      'Some engines did not stop cleanly',
+    );
 }
 
 /** Runtime folders the engines keep per server process (office instances, the browser's launcher): `folio-office-<pid>`. */

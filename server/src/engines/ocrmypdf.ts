@@ -29,13 +29,18 @@ export async function addTextLayer(job: OcrJob, engine: EngineOptions): Promise<
     OCRMYPDF,
     [
       '--skip-text',
-      '--pages', job.pages.join(','),
-      '-l', (job.languages ?? ['eng']).join('+'),
+      '--pages',
+      job.pages.join(','),
+      '-l',
+      (job.languages ?? ['eng']).join('+'),
       // One core: the machine is shared by every request's engines.
-      '--jobs', '1',
+      '--jobs',
+      '1',
       // A plain PDF, not PDF/A: no Ghostscript pass, the pages stay as they were.
-      '--output-type', 'pdf',
-      '--optimize', '0',
+      '--output-type',
+      'pdf',
+      '--optimize',
+      '0',
       '--quiet',
       job.input,
       job.output,
@@ -109,15 +114,20 @@ export async function recognisePages(job: RecognitionJob, engine: EngineOptions)
   const args = [
     `--${job.mode}`,
     ...(job.pages ? ['--pages', compactPageList(job.pages)] : []),
-    '--language', job.languages.join('+'),
-    '--pdf-renderer', job.renderer,
+    '--language',
+    job.languages.join('+'),
+    '--pdf-renderer',
+    job.renderer,
     ...(job.deskew ? ['--deskew'] : []),
     ...(job.clean ? ['--clean'] : []),
     ...(job.cleanFinal ? ['--clean-final'] : []),
     ...(job.sidecar ? ['--sidecar', job.sidecar] : []),
-    '--jobs', String(Math.max(1, Math.floor(job.jobs))),
-    '--max-image-mpixels', String(job.maxImageMegapixels),
-    '--output-type', 'pdf',
+    '--jobs',
+    String(Math.max(1, Math.floor(job.jobs))),
+    '--max-image-mpixels',
+    String(job.maxImageMegapixels),
+    '--output-type',
+    'pdf',
     // OCRmyPDF 16 and later refuse a signed document unless told that recognising it breaks the signature (as the reference tells them).
     ...((await majorVersion(engine)) >= 16 ? ['--invalidate-digital-signatures'] : []),
     // Its progress bar is drawn only on a terminal; its page-by-page log is the progress there is.
@@ -130,7 +140,11 @@ export async function recognisePages(job: RecognitionJob, engine: EngineOptions)
   const work = Math.max(job.workInPages ?? 0, job.pages?.length ?? 1);
   try {
     const onStderrLine = job.onPage && pagesFinished(job.onPage);
-    await runProcess(OCRMYPDF, args, { ...engine, watchdogMs: pageWatchdog(Math.ceil(work * PAGES_PER_RECOGNISED_PAGE)), ...(onStderrLine ? { onStderrLine } : {}) });
+    await runProcess(OCRMYPDF, args, {
+      ...engine,
+      watchdogMs: pageWatchdog(Math.ceil(work * PAGES_PER_RECOGNISED_PAGE)),
+      ...(onStderrLine ? { onStderrLine } : {}),
+    });
   } catch (error) {
     throw classify(error);
   }
@@ -192,7 +206,8 @@ function classify(error: unknown): unknown {
     return new PdfCorruptedError(undefined, 'OCRmyPDF could not read it');
   }
   // A crash while OCRmyPDF surveys the pages (a page object that is missing or not a dictionary) is the file's damage.
-  if (error.exitCode === EXIT.otherError && /in get_pdfinfo|pdfinfo[/\\]info\.py/.test(said)) return new PdfCorruptedError(undefined, 'OCRmyPDF could not read its pages');
+  if (error.exitCode === EXIT.otherError && /in get_pdfinfo|pdfinfo[/\\]info\.py/.test(said))
+    return new PdfCorruptedError(undefined, 'OCRmyPDF could not read its pages');
   if (error.exitCode === EXIT.alreadyDoneOcr) return new OcrInputError('A page already has text.');
   if (error.exitCode === EXIT.childProcessError) return new OcrInputError('A page of the PDF could not be drawn or recognised: it is damaged or too complex.');
   return error;

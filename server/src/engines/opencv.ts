@@ -57,16 +57,16 @@ export class UnreadablePictureError extends Error {
 
 /** The pages hold more photos than one run may write. */
 export class TooManyPhotosError extends Error {
-  constructor(readonly page: number, readonly max: number) {
+  constructor(
+    readonly page: number,
+    readonly max: number,
+  ) {
     super(`more than ${max} photos found, the last on page ${page}`);
     this.name = 'TooManyPhotosError';
   }
 }
 
-type Answer =
-  | { photos: FoundPhoto[]; error?: undefined }
-  | { error: 'unreadable'; page: number }
-  | { error: 'too-many'; page: number; max: number };
+type Answer = { photos: FoundPhoto[]; error?: undefined } | { error: 'unreadable'; page: number } | { error: 'too-many'; page: number; max: number };
 
 /**
  * Finds and cuts out the photos on `pages`, writing them as PNGs into

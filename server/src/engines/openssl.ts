@@ -51,7 +51,8 @@ async function readMaterial(args: readonly string[], options: EngineOptions): Pr
   } catch (error) {
     if (!(error instanceof EngineFailedError)) throw error;
     const reasons = opensslReasons(error.stderr);
-    const wrongPassword = /mac verify error|invalid password/i.test(error.stderr) || reasons.some((r) => /bad decrypt|maybe wrong password|bad password read/i.test(r));
+    const wrongPassword =
+      /mac verify error|invalid password/i.test(error.stderr) || reasons.some((r) => /bad decrypt|maybe wrong password|bad password read/i.test(r));
     throw new KeyMaterialError(wrongPassword ? 'wrong-password' : 'unreadable', lastLines(error.stderr));
   }
 }
@@ -98,7 +99,13 @@ export async function exportPkcs12Certificates(store: string, storePasswordFile:
  * the password in `passwordFile`, which may be empty) and writes it as PEM
  * PKCS#8 encrypted with the password in `outputPasswordFile`.
  */
-export async function convertPrivateKey(input: string, passwordFile: string, output: string, outputPasswordFile: string, options: EngineOptions): Promise<void> {
+export async function convertPrivateKey(
+  input: string,
+  passwordFile: string,
+  output: string,
+  outputPasswordFile: string,
+  options: EngineOptions,
+): Promise<void> {
   await readMaterial(['pkey', '-in', input, '-passin', `file:${passwordFile}`, '-aes256', '-passout', `file:${outputPasswordFile}`, '-out', output], options);
 }
 
@@ -135,13 +142,25 @@ export interface CmsSignRequest {
 export async function signDetached(request: CmsSignRequest, options: EngineOptions): Promise<void> {
   await readMaterial(
     [
-      'cms', '-sign', '-binary', '-md', 'sha256', '-nosmimecap',
-      '-in', request.content,
-      '-signer', request.signer,
-      '-inkey', request.key,
-      '-passin', `file:${request.keyPasswordFile}`,
+      'cms',
+      '-sign',
+      '-binary',
+      '-md',
+      'sha256',
+      '-nosmimecap',
+      '-in',
+      request.content,
+      '-signer',
+      request.signer,
+      '-inkey',
+      request.key,
+      '-passin',
+      `file:${request.keyPasswordFile}`,
       ...(request.chain ? ['-certfile', request.chain] : []),
-      '-outform', 'DER', '-out', request.output,
+      '-outform',
+      'DER',
+      '-out',
+      request.output,
     ],
     options,
   );
@@ -161,7 +180,10 @@ export interface CheckResult {
  */
 export async function verifyCmsSignature(signature: string, content: string | undefined, options: EngineOptions): Promise<CheckResult> {
   try {
-    await run(['cms', '-verify', '-binary', '-noverify', '-inform', 'DER', '-in', signature, ...(content ? ['-content', content] : []), '-out', '/dev/null'], options);
+    await run(
+      ['cms', '-verify', '-binary', '-noverify', '-inform', 'DER', '-in', signature, ...(content ? ['-content', content] : []), '-out', '/dev/null'],
+      options,
+    );
     return { ok: true };
   } catch (error) {
     if (!(error instanceof EngineFailedError)) throw error;
@@ -194,9 +216,13 @@ export interface ChainResult extends CheckResult {
  */
 export async function verifyCertificate(request: ChainRequest, options: EngineOptions): Promise<ChainResult> {
   const args = [
-    'verify', '-show_chain', '-partial_chain',
-    '-attime', String(Math.floor(request.at / 1000)),
-    '-CAfile', request.anchors,
+    'verify',
+    '-show_chain',
+    '-partial_chain',
+    '-attime',
+    String(Math.floor(request.at / 1000)),
+    '-CAfile',
+    request.anchors,
     ...(request.untrusted ? ['-untrusted', request.untrusted] : []),
     request.certificate,
   ];

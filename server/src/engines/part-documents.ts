@@ -31,9 +31,18 @@ export interface PartDocument {
 type Answer = { parts: number; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
 
 /** Writes each part's `output` as its `input` with `source`'s document information and its own bookmarks. */
-export async function completePartDocuments(source: string, parts: readonly PartDocument[], jobFile: string, pages: number, options: EngineOptions): Promise<void> {
+export async function completePartDocuments(
+  source: string,
+  parts: readonly PartDocument[],
+  jobFile: string,
+  pages: number,
+  options: EngineOptions,
+): Promise<void> {
   // JSON has no undefined: a bookmark that opens no page goes as null.
-  await writeFile(jobFile, JSON.stringify({ source, parts }, (key, value: unknown) => (key === 'pageIndex' && value === undefined ? null : value)));
+  await writeFile(
+    jobFile,
+    JSON.stringify({ source, parts }, (key, value: unknown) => (key === 'pageIndex' && value === undefined ? null : value)),
+  );
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {
     ...options,
     readable: [PROGRAM],

@@ -193,7 +193,12 @@ export async function recodeStreams(
   options: EngineOptions,
 ): Promise<StreamOutcome[]> {
   if (tasks.length === 0) return [];
-  const answer = await runScript<{ results: StreamOutcome[] }>({ command: 'work', input, tasks, settings, ...run, maxDecodedBytes: settings.maxDecodedBytes }, pages, workspace, options);
+  const answer = await runScript<{ results: StreamOutcome[] }>(
+    { command: 'work', input, tasks, settings, ...run, maxDecodedBytes: settings.maxDecodedBytes },
+    pages,
+    workspace,
+    options,
+  );
   return answer.results;
 }
 
@@ -209,7 +214,16 @@ export async function probeImageSizes(
   options: EngineOptions,
 ): Promise<ImageSizes[]> {
   if (images.length === 0) return [];
-  const request = { command: 'work', input, tasks: images, settings, grid, workers, outputPrefix: workspace.newPath('-'), maxDecodedBytes: settings.maxDecodedBytes };
+  const request = {
+    command: 'work',
+    input,
+    tasks: images,
+    settings,
+    grid,
+    workers,
+    outputPrefix: workspace.newPath('-'),
+    maxDecodedBytes: settings.maxDecodedBytes,
+  };
   return (await runScript<{ sizes: ImageSizes[] }>(request, pages, workspace, options)).sizes;
 }
 
@@ -322,7 +336,17 @@ export function startCompressionSession(
   const finished = (async () => {
     const requestFile = workspace.newPath('.json');
     const ref = { reference: reference.path, cache: reference.cache, dpi: bar.dpi, samplePages: bar.samplePages };
-    const request = { command: 'session', input, settings, fonts: run.fonts, workers: run.workers, outputPrefix: run.outputPrefix, maxDecodedBytes: settings.maxDecodedBytes, reference: ref, compareRequest };
+    const request = {
+      command: 'session',
+      input,
+      settings,
+      fonts: run.fonts,
+      workers: run.workers,
+      outputPrefix: run.outputPrefix,
+      maxDecodedBytes: settings.maxDecodedBytes,
+      reference: ref,
+      compareRequest,
+    };
     await writeForEngines(requestFile, JSON.stringify(request));
     const sampled = Math.min(reference.pages, bar.samplePages);
     return runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {

@@ -8,7 +8,10 @@ export class PdfPasswordError extends Error {
 
 /** The input is not a readable PDF. */
 export class PdfCorruptedError extends Error {
-  constructor(readonly fileName?: string, readonly reason?: string) {
+  constructor(
+    readonly fileName?: string,
+    readonly reason?: string,
+  ) {
     super(`The PDF could not be read${reason ? `: ${reason}` : ''}`);
     this.name = 'PdfCorruptedError';
   }

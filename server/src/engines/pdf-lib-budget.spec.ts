@@ -56,7 +56,9 @@ describe('pdf-lib parse budget', () => {
     // Each pair repeats its byte 128 times (length byte 129): 2.2 MB of pairs decode to about 140 MB of blanks.
     const runs = Buffer.alloc(2 * 1_100_000);
     for (let i = 0; i < runs.length; i += 2) [runs[i], runs[i + 1]] = [129, 0x20];
-    const { error } = await refusal(handWrittenPdf([...PAGE_TREE, streamObject('/Type /ObjStm /N 1 /First 4 /Filter /RunLengthDecode', Buffer.concat([runs, Buffer.from([128])]))]));
+    const { error } = await refusal(
+      handWrittenPdf([...PAGE_TREE, streamObject('/Type /ObjStm /N 1 /First 4 /Filter /RunLengthDecode', Buffer.concat([runs, Buffer.from([128])]))]),
+    );
     expect(error).toBeInstanceOf(PdfTooComplexError);
     expect((error as Error).message).toMatch(/object streams decode to more than 128 MB/);
   }, 60_000);

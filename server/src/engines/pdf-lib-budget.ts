@@ -55,10 +55,15 @@ export async function loadWithinBudget(bytes: Uint8Array): Promise<PDFDocument> 
     replaceStatic(PDFObjectStreamParser, 'forStream', (original) => (stream: PDFRawStream, tick?: () => boolean) => {
       const declared = stream.dict.lookup(COUNT);
       if (declared instanceof PDFNumber && declared.asNumber() > budget.objects) throw (exceeded ??= tooManyObjects());
-      return original(decodedWithin(stream, budget, () => (exceeded ??= streamsTooLarge())), tick);
+      return original(
+        decodedWithin(stream, budget, () => (exceeded ??= streamsTooLarge())),
+        tick,
+      );
     }),
-    replaceStatic(PDFXRefStreamParser, 'forStream', (original) => (stream: PDFRawStream) =>
-      original(decodedWithin(stream, budget, () => (exceeded ??= streamsTooLarge()))),
+    replaceStatic(
+      PDFXRefStreamParser,
+      'forStream',
+      (original) => (stream: PDFRawStream) => original(decodedWithin(stream, budget, () => (exceeded ??= streamsTooLarge()))),
     ),
   ];
   try {

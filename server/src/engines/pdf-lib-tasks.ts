@@ -83,13 +83,7 @@ function hostFiles(): string[] {
 }
 
 /** Runs a task in the pdf-lib engine and answers its output; its failures arrive as the errors the exception filter maps. */
-export async function runPdfLibTask<I, O>(
-  task: PdfLibTask<I, O>,
-  input: I,
-  work: PdfLibWork,
-  workspace: ScratchFiles,
-  engine: EngineOptions,
-): Promise<O> {
+export async function runPdfLibTask<I, O>(task: PdfLibTask<I, O>, input: I, work: PdfLibWork, workspace: ScratchFiles, engine: EngineOptions): Promise<O> {
   return settle(task, await ask(task, input, work, workspace, engine)) as O;
 }
 

@@ -75,13 +75,34 @@ describe('pdf-lib engine', () => {
 
   it('tells a file it cannot open (for qpdf to rewrite) from one it opened', async () => {
     const cycle = join(dir, 'cycle.pdf');
-    writeFileSync(cycle, handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']));
+    writeFileSync(
+      cycle,
+      handWrittenPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+      ]),
+    );
     await expect(loadPdf(cycle)).rejects.toBeInstanceOf(PdfLibCannotOpenError);
     const flat = join(dir, 'flat.pdf');
-    writeFileSync(flat, handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 0] >>']));
+    writeFileSync(
+      flat,
+      handWrittenPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 0] >>',
+      ]),
+    );
     await expect(loadPdf(flat)).rejects.toThrow(/page 1 has no area/);
     const fine = join(dir, 'fine.pdf');
-    writeFileSync(fine, handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >>']));
+    writeFileSync(
+      fine,
+      handWrittenPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >>',
+      ]),
+    );
     expect((await loadPdf(fine)).getPage(0).getSize()).toEqual({ width: 200, height: 300 });
   });
 });

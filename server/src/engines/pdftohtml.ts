@@ -56,7 +56,12 @@ export interface PageImages {
  * as a file in `outputDir` (JPEG data as it is, anything else as PNG) with its
  * place on the page. One pass for both; vector drawings are not pictures.
  */
-export async function readTextRunsAndImages(pdf: string, range: PageRange, outputDir: string, engine: EngineOptions): Promise<{ runs: PageRuns[]; images: PageImages[] }> {
+export async function readTextRunsAndImages(
+  pdf: string,
+  range: PageRange,
+  outputDir: string,
+  engine: EngineOptions,
+): Promise<{ runs: PageRuns[]; images: PageImages[] }> {
   await runPoppler('pdftohtml', ['-xml', '-q', '-nodrm', '-zoom', '1', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, 'layout'], {
     ...engine,
     cwd: outputDir,

@@ -35,10 +35,21 @@ export interface RecolourResult {
   unsupported?: string;
 }
 
-type Answer = { pages: number; error?: undefined; unsupported?: undefined } | { unsupported: string; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
+type Answer =
+  | { pages: number; error?: undefined; unsupported?: undefined }
+  | { unsupported: string; error?: undefined }
+  | { error: 'password' }
+  | { error: 'damaged'; reason: string };
 
 /** Writes `input` (`pages` pages) recoloured as asked to `output`. */
-export async function recolourPdf(input: string, output: string, request: RecolourRequest, pages: number, workspace: ScratchFiles, options: EngineOptions): Promise<RecolourResult> {
+export async function recolourPdf(
+  input: string,
+  output: string,
+  request: RecolourRequest,
+  pages: number,
+  workspace: ScratchFiles,
+  options: EngineOptions,
+): Promise<RecolourResult> {
   const jobFile = workspace.newPath('.json');
   await writeFile(jobFile, JSON.stringify({ input, output, ...request }));
   const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {

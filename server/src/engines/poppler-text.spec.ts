@@ -47,7 +47,10 @@ describe('poppler text engine', () => {
     const xhtml = `<doc><page width="10" height="20"></page><page width="30" height="40"><flow><block xMin="1" yMin="2" xMax="3" yMax="4">
       <line xMin="1" yMin="2" xMax="3" yMax="4"><word xMin="1" yMin="2" xMax="3" yMax="4">a&amp;b&#233;&#x41;</word></line></block></flow></page></doc>`;
     const pages = parseBboxLayout(xhtml, 5);
-    expect(pages.map((p) => [p.page, p.width, p.blocks.length])).toEqual([[5, 10, 0], [6, 30, 1]]);
+    expect(pages.map((p) => [p.page, p.width, p.blocks.length])).toEqual([
+      [5, 10, 0],
+      [6, 30, 1],
+    ]);
     expect(pages[1].blocks[0].lines[0].words[0]).toEqual({ text: 'a&béA', xMin: 1, yMin: 2, xMax: 3, yMax: 4 });
     expect(decodeEntities('&lt;&unknown;&#99999999;')).toBe('<&unknown;&#99999999;');
   });
@@ -79,11 +82,37 @@ describe('poppler text engine', () => {
     expect(parsePdfToHtmlXml(xml)).toEqual([
       {
         page: 3,
-        runs: [{ text: 'A & B', xMin: 2, yMin: 1, xMax: 5, yMax: 5, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: false, pieces: [{ text: 'A & B', bold: true, italic: false }] }],
+        runs: [
+          {
+            text: 'A & B',
+            xMin: 2,
+            yMin: 1,
+            xMax: 5,
+            yMax: 5,
+            fontSize: 12,
+            fontFamily: 'CMBX12',
+            bold: true,
+            italic: false,
+            pieces: [{ text: 'A & B', bold: true, italic: false }],
+          },
+        ],
       },
       {
         page: 4,
-        runs: [{ text: 'C', xMin: 6, yMin: 5, xMax: 13, yMax: 13, fontSize: 12, fontFamily: 'CMBX12', bold: true, italic: true, pieces: [{ text: 'C', bold: true, italic: true }] }],
+        runs: [
+          {
+            text: 'C',
+            xMin: 6,
+            yMin: 5,
+            xMax: 13,
+            yMax: 13,
+            fontSize: 12,
+            fontFamily: 'CMBX12',
+            bold: true,
+            italic: true,
+            pieces: [{ text: 'C', bold: true, italic: true }],
+          },
+        ],
       },
     ]);
   });
@@ -91,7 +120,11 @@ describe('poppler text engine', () => {
   it('keeps the bold and italic words inside a run', () => {
     const xml = `<pdf2xml><page number="1"><fontspec id="0" size="12" family="Helvetica" color="#000"/>
       <text top="83" left="72" width="232" height="11" font="0">Water the <b>young seedlings</b> every <i>morning</i>.</text></page></pdf2xml>`;
-    const [{ runs: [run] }] = parsePdfToHtmlXml(xml);
+    const [
+      {
+        runs: [run],
+      },
+    ] = parsePdfToHtmlXml(xml);
     expect(run).toMatchObject({ text: 'Water the young seedlings every morning.', bold: false, italic: false });
     expect(run.pieces).toEqual([
       { text: 'Water the ', bold: false, italic: false },

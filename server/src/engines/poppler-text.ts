@@ -66,11 +66,11 @@ export async function readWordBoxes(pdf: string, range: PageRange, engine: Engin
 
 /** Blocks, lines and words per page, pages `first`..`last` (1-based, inclusive), in pdftotext's order. */
 export async function readTextLayout(pdf: string, range: PageRange, engine: EngineOptions): Promise<PageLayout[]> {
-  const { stdout } = await runPoppler(
-    'pdftotext',
-    ['-bbox-layout', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, '-'],
-    { ...engine, maxBuffer: 256 * 1024 * 1024, watchdogMs: pageWatchdog(pagesIn(range)) },
-  );
+  const { stdout } = await runPoppler('pdftotext', ['-bbox-layout', '-enc', 'UTF-8', '-f', String(range.first), '-l', String(range.last), pdf, '-'], {
+    ...engine,
+    maxBuffer: 256 * 1024 * 1024,
+    watchdogMs: pageWatchdog(pagesIn(range)),
+  });
   return parseBboxLayout(stdout, range.first);
 }
 

@@ -17,7 +17,8 @@ export async function runPoppler(command: string, args: readonly string[], optio
   } catch (error) {
     if (!(error instanceof EngineFailedError)) throw error;
     if (/incorrect password|password/i.test(error.stderr) && error.exitCode === 1) throw new PdfPasswordError();
-    if (error.exitCode === 1 || error.exitCode === 3 || error.exitCode === 99) throw new PdfCorruptedError(undefined, `${command}: ${error.stderr.trim().split('\n').pop() ?? ''}`);
+    if (error.exitCode === 1 || error.exitCode === 3 || error.exitCode === 99)
+      throw new PdfCorruptedError(undefined, `${command}: ${error.stderr.trim().split('\n').pop() ?? ''}`);
     throw error;
   }
 }
@@ -78,11 +79,10 @@ export async function renderGrayPagesScaled(
   longSide: number,
   options: EngineOptions,
 ): Promise<Map<number, string>> {
-  await runPoppler(
-    'pdftoppm',
-    ['-f', String(range.first), '-l', String(range.last), '-scale-to', String(longSide), '-gray', path, outputPrefix],
-    { ...options, watchdogMs: pageWatchdog(range.last - range.first + 1) },
-  );
+  await runPoppler('pdftoppm', ['-f', String(range.first), '-l', String(range.last), '-scale-to', String(longSide), '-gray', path, outputPrefix], {
+    ...options,
+    watchdogMs: pageWatchdog(range.last - range.first + 1),
+  });
   const stem = `${basename(outputPrefix)}-`;
   const files = new Map<number, string>();
   for (const file of await pagesWritten(outputPrefix, '.pgm')) files.set(Number(basename(file).slice(stem.length, -'.pgm'.length)), file);
@@ -146,7 +146,8 @@ export async function readPageSizes(path: string, options: EngineOptions): Promi
   const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? sizes.length);
   for (let index = 0; index < pageCount; index++) {
     const size = sizes[index];
-    if (!size || !(Number.isFinite(size.width) && Number.isFinite(size.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
+    if (!size || !(Number.isFinite(size.width) && Number.isFinite(size.height)))
+      throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
   }
   return sizes;
 }
@@ -157,7 +158,10 @@ export async function readPageSizes(path: string, options: EngineOptions): Promi
  * rendering. qpdf fits overlay pages to this box (engines/qpdf.ts `overlayPages`).
  */
 export async function readTrimSizes(path: string, options: EngineOptions): Promise<ShownPageSize[]> {
-  const { stdout } = await runPoppler('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path], { ...options, watchdogMs: readingWatchdog(options.pages ?? 1) });
+  const { stdout } = await runPoppler('pdfinfo', ['-box', '-f', '1', '-l', '2147483647', path], {
+    ...options,
+    watchdogMs: readingWatchdog(options.pages ?? 1),
+  });
   const sizes: ShownPageSize[] = [];
   for (const match of stdout.matchAll(/^Page\s+(\d+) TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/gm)) {
     const [x1, y1, x2, y2] = match.slice(2, 6).map(Number);
@@ -170,7 +174,8 @@ export async function readTrimSizes(path: string, options: EngineOptions): Promi
   const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? sizes.length);
   for (let index = 0; index < pageCount; index++) {
     const size = sizes[index];
-    if (!size || !(size.width > 0 && size.height > 0 && Number.isFinite(size.width * size.height))) throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
+    if (!size || !(size.width > 0 && size.height > 0 && Number.isFinite(size.width * size.height)))
+      throw new PdfCorruptedError(undefined, `page ${index + 1} has no readable size`);
   }
   return sizes;
 }
@@ -195,7 +200,11 @@ export async function listImages(path: string, range: { first: number; last: num
   // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio;
   // header lines do not start with a number.
   for (const match of stdout.matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s.*$/gm)) {
-    const [xPpi, yPpi] = match[0].trim().split(/\s+/).slice(12, 14).map((n) => Number(n) || 0);
+    const [xPpi, yPpi] = match[0]
+      .trim()
+      .split(/\s+/)
+      .slice(12, 14)
+      .map((n) => Number(n) || 0);
     images.push({ page: Number(match[1]), width: Number(match[2]), height: Number(match[3]), xPpi: xPpi ?? 0, yPpi: yPpi ?? 0 });
   }
   return images;
@@ -235,7 +244,16 @@ export async function renderPages(
   const extension = { png: '.png', jpg: '.jpg', tiff: '.tif' }[settings.format];
   await runPoppler(
     'pdftoppm',
-    ['-r', String(settings.dpi), ...colour, ...format, ...(settings.annotations ? [] : ['-hide-annotations']), ...(onPage ? ['-progress'] : []), path, outputPrefix],
+    [
+      '-r',
+      String(settings.dpi),
+      ...colour,
+      ...format,
+      ...(settings.annotations ? [] : ['-hide-annotations']),
+      ...(onPage ? ['-progress'] : []),
+      path,
+      outputPrefix,
+    ],
     { ...options, watchdogMs: pageWatchdog(pages), ...(onPage ? { onStderrLine: (line: string) => reportPage(line, onPage) } : {}) },
   );
   return pagesWritten(outputPrefix, extension);

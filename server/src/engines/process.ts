@@ -88,7 +88,11 @@ function limiterFor(command: string): Limiter {
 
 /** An engine that exited with a code it does not use for success. */
 export class EngineFailedError extends Error {
-  constructor(readonly command: string, readonly exitCode: number | undefined, readonly stderr: string) {
+  constructor(
+    readonly command: string,
+    readonly exitCode: number | undefined,
+    readonly stderr: string,
+  ) {
     super(`${command} failed (exit ${exitCode ?? 'signal'}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     this.name = 'EngineFailedError';
   }
@@ -100,7 +104,10 @@ export class EngineFailedError extends Error {
  * job's file: as far as anyone can tell, the file made it crash.
  */
 export class EngineCrashedError extends Error {
-  constructor(readonly command: string, readonly signal: string) {
+  constructor(
+    readonly command: string,
+    readonly signal: string,
+  ) {
     super(`${command} crashed (${signal}) on the file`);
     this.name = 'EngineCrashedError';
   }
@@ -112,7 +119,10 @@ export class EngineCrashedError extends Error {
  * it does not hold its slot. The document's fault, as far as anyone can tell.
  */
 export class EngineStalledError extends Error {
-  constructor(readonly command: string, readonly watchdogMs: number) {
+  constructor(
+    readonly command: string,
+    readonly watchdogMs: number,
+  ) {
     super(`${command} was stopped after ${Math.round(watchdogMs / 1000)} s, far longer than its work should take`);
     this.name = 'EngineStalledError';
   }
@@ -186,7 +196,8 @@ export function measureOutput(command: string, args: readonly string[], limit: n
       const stopped = outcome();
       if (stopped) throw stopped;
       const ok = options.okExitCodes ?? [0];
-      if (result.exitCode === undefined || !ok.includes(result.exitCode)) throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
+      if (result.exitCode === undefined || !ok.includes(result.exitCode))
+        throw new EngineFailedError(command, result.exitCode, `stopped after ${bytes} bytes of output`);
       return bytes;
     }),
   );

@@ -82,7 +82,11 @@ export interface RedactionResult {
  * construct the search cannot do the same way (`unsupported`).
  */
 export class InvalidPatternError extends Error {
-  constructor(readonly term: string, readonly reason: string, readonly unsupported: boolean) {
+  constructor(
+    readonly term: string,
+    readonly reason: string,
+    readonly unsupported: boolean,
+  ) {
     super(`Invalid regex pattern: ${term} (${reason})`);
     this.name = 'InvalidPatternError';
   }
@@ -94,8 +98,16 @@ export class InvalidPatternError extends Error {
  * or everything together.
  */
 export class SearchTooLongError extends Error {
-  constructor(readonly seconds: number, readonly term?: string, readonly page?: number) {
-    super(term === undefined ? `searching took more than ${seconds} s` : `the pattern ${term} ran for more than ${seconds} s ${page === undefined ? 'outside the pages' : `on page ${page}`}`);
+  constructor(
+    readonly seconds: number,
+    readonly term?: string,
+    readonly page?: number,
+  ) {
+    super(
+      term === undefined
+        ? `searching took more than ${seconds} s`
+        : `the pattern ${term} ran for more than ${seconds} s ${page === undefined ? 'outside the pages' : `on page ${page}`}`,
+    );
     this.name = 'SearchTooLongError';
   }
 }

@@ -59,7 +59,9 @@ describe('svg-clean.py', () => {
   });
 
   it('refuses external entities and documents that are not SVG, without reading anything', () => {
-    const external = clean('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>');
+    const external = clean(
+      '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+    );
     expect([external.status, external.answer.error]).toEqual([2, 'unreadable']);
     const html = clean('<html><body/></html>');
     expect([html.status, html.answer.error]).toEqual([2, 'unreadable']);

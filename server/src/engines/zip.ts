@@ -29,7 +29,10 @@ export async function writeZip(output: string, entries: readonly ZipEntry[]): Pr
  * would split listings and logs), never empty.
  */
 export function safeEntryName(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '_').trim();
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
 }
 

@@ -76,15 +76,18 @@ export class ApiError extends Error {
 
   /** One client address has its share of the job slots (FOLIO_MAX_JOBS_PER_ADDRESS). */
   static tooManyJobsOfClient(max: number): ApiError {
-    return tooManyRequests(`You already have ${max === 1 ? 'a job' : `${max} jobs`} running or waiting, the most one address may have at once; send more when ${max === 1 ? 'it has' : 'one has'} finished.`, 5);
+    return tooManyRequests(
+      `You already have ${max === 1 ? 'a job' : `${max} jobs`} running or waiting, the most one address may have at once; send more when ${max === 1 ? 'it has' : 'one has'} finished.`,
+      5,
+    );
   }
 
   /** An event stream past one of its caps (FOLIO_MAX_EVENT_STREAMS*); the connection is closed, its socket freed. */
   static tooManyEventStreams(scope: 'job' | 'address' | 'server'): ApiError {
     const detail = {
-      job: 'This job already has as many event streams open as it may; close one, or read the job\'s status instead.',
-      address: 'You already have as many event streams open as one address may; close one, or read the jobs\' status instead.',
-      server: 'The server has as many event streams open as it takes; read the job\'s status instead, or try again in a few seconds.',
+      job: "This job already has as many event streams open as it may; close one, or read the job's status instead.",
+      address: "You already have as many event streams open as one address may; close one, or read the jobs' status instead.",
+      server: "The server has as many event streams open as it takes; read the job's status instead, or try again in a few seconds.",
     }[scope];
     return tooManyRequests(detail, 5, { Connection: 'close' });
   }
@@ -111,7 +114,12 @@ export class ApiError extends Error {
   }
 
   static tooManyFiles(max: number): ApiError {
-    return new ApiError(400, '/errors/too-many-files', 'Too Many Files', max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`);
+    return new ApiError(
+      400,
+      '/errors/too-many-files',
+      'Too Many Files',
+      max === 1 ? 'This tool takes one file at a time.' : `At most ${max} files can be sent at once.`,
+    );
   }
 
   static notFound(path: string): ApiError {
@@ -203,4 +211,3 @@ export function problemBody(error: ApiError, path: string) {
     ...(error.extra.fileName ? { fileName: error.extra.fileName } : {}),
   };
 }
-

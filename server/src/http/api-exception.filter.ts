@@ -46,7 +46,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (apiError) {
       logStepCause(exception, this.logger, this.config);
       for (const [name, value] of Object.entries(apiError.extra.headers ?? {})) res.setHeader(name, value);
-      res.status(apiError.status).type('application/problem+json').send(JSON.stringify(problemBody(apiError, req.path)));
+      res
+        .status(apiError.status)
+        .type('application/problem+json')
+        .send(JSON.stringify(problemBody(apiError, req.path)));
       return;
     }
     this.logger.error(`${req.method} ${req.path} failed`, exception instanceof Error ? exception.stack : String(exception));
@@ -80,10 +83,14 @@ export function toApiError(exception: unknown, config: Pick<ServerConfig, 'maxUp
   if (exception instanceof ArchivalConversionError) return ApiError.archivalConversionFailed(exception.detail);
   if (exception instanceof NotArchivableError) return ApiError.notArchivable(exception.message);
   if (exception instanceof DeadlineExceededError) return ApiError.timedOut(exception.timeLimitMs);
-  if (exception instanceof EngineStalledError) return ApiError.documentTooComplex(`Processing stopped after ${Math.round(exception.watchdogMs / 1000)} s, far longer than this document should take: it is damaged or too complex.`);
+  if (exception instanceof EngineStalledError)
+    return ApiError.documentTooComplex(
+      `Processing stopped after ${Math.round(exception.watchdogMs / 1000)} s, far longer than this document should take: it is damaged or too complex.`,
+    );
   if (exception instanceof DocumentScriptTimeoutError) return ApiError.documentTooComplex(exception.message);
   // The renderer died on the page: out of its memory, or crashed by what the page does.
-  if (exception instanceof BrowserCrashedError) return ApiError.documentTooComplex('The page could not be rendered: it needs more memory than a page may have, or it crashed the renderer.');
+  if (exception instanceof BrowserCrashedError)
+    return ApiError.documentTooComplex('The page could not be rendered: it needs more memory than a page may have, or it crashed the renderer.');
   if (exception instanceof BusyError) return ApiError.busy(exception.retryAfterSeconds);
   if (exception instanceof QueueUnavailableError) return ApiError.queueUnavailable();
   if (exception instanceof ClientShareTakenError) return ApiError.tooManyJobsOfClient(exception.max);
@@ -128,6 +135,7 @@ function bodyParserError(exception: unknown): ApiError | undefined {
   const { status, type } = (exception ?? {}) as { status?: unknown; type?: unknown };
   if (typeof type !== 'string' || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   if (status === 413) return new ApiError(413, '/errors/file-too-large', 'Request Too Large', 'The request body is too large.');
-  if (status === 415) return new ApiError(415, '/errors/unsupported-media-type', 'Unsupported Media Type', "The request body's encoding or character set is not supported.");
+  if (status === 415)
+    return new ApiError(415, '/errors/unsupported-media-type', 'Unsupported Media Type', "The request body's encoding or character set is not supported.");
   return new ApiError(status, '/errors/malformed-request', 'Bad Request', 'The request body could not be read.');
 }

@@ -24,7 +24,10 @@ export class ProblemJobFailures implements JobFailures {
   };
 
   get workerLost(): JobFailure {
-    return failureOf(new ApiError(503, '/errors/worker-lost', 'Worker Lost', 'The server running this job stopped, twice; please send the file again.'), '/api/v1/general/job');
+    return failureOf(
+      new ApiError(503, '/errors/worker-lost', 'Worker Lost', 'The server running this job stopped, twice; please send the file again.'),
+      '/api/v1/general/job',
+    );
   }
 
   of(job: { id: string; toolId: string }, error: unknown): JobFailure {

@@ -14,7 +14,10 @@ async function decode(decoder: Transform, text: string | Buffer, size = 7): Prom
 
 /** Python's own encoders, an independent writer of both formats. */
 function pythonEncode(kind: 'a85' | 'hex', data: Buffer): string {
-  const script = kind === 'a85' ? 'import base64,sys; sys.stdout.write(base64.a85encode(sys.stdin.buffer.read(), wrapcol=64, adobe=True).decode()[2:])' : 'import sys; sys.stdout.write(sys.stdin.buffer.read().hex(" ", 8) + ">")';
+  const script =
+    kind === 'a85'
+      ? 'import base64,sys; sys.stdout.write(base64.a85encode(sys.stdin.buffer.read(), wrapcol=64, adobe=True).decode()[2:])'
+      : 'import sys; sys.stdout.write(sys.stdin.buffer.read().hex(" ", 8) + ">")';
   return execFileSync('/usr/bin/python3', ['-c', script], { input: data }).toString();
 }
 

@@ -33,7 +33,9 @@ function pdfWithImage(width: number, height: number): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
       pixels,
       Buffer.from('\nendstream'),
     ]),
@@ -81,9 +83,17 @@ describe('refuseContentBombs', () => {
 
   it('decodes ASCII85 and hex text in front of Flate itself, abbreviated names too', async () => {
     const deflated = deflatedZeros(1 * MB, 8); // 8 MB
-    const a85 = execFileSync('/usr/bin/python3', ['-c', 'import base64,sys; sys.stdout.buffer.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True)[2:])'], { input: deflated });
+    const a85 = execFileSync(
+      '/usr/bin/python3',
+      ['-c', 'import base64,sys; sys.stdout.buffer.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True)[2:])'],
+      { input: deflated },
+    );
     const hex = Buffer.from(`${deflated.toString('hex')}>`);
-    for (const [stream, filter] of [[a85, '[/ASCII85Decode /FlateDecode]'], [a85, '[/A85 /Fl]'], [hex, '[/ASCIIHexDecode /FlateDecode]']] as const) {
+    for (const [stream, filter] of [
+      [a85, '[/ASCII85Decode /FlateDecode]'],
+      [a85, '[/A85 /Fl]'],
+      [hex, '[/ASCIIHexDecode /FlateDecode]'],
+    ] as const) {
       const file = upload(pdfWithContent(stream, filter));
       await expect(refuseContentBombs(file, 4 * MB, { workspace, engine: engine() })).rejects.toThrow(/more than 4 MB/);
       await refuseContentBombs(file, 16 * MB, { workspace, engine: engine() });

@@ -73,7 +73,12 @@ const NODE_DECODERS: Record<string, () => Transform> = {
 async function decodedSize(pdf: string, stream: StoredStream, limit: number, engine: EngineOptions): Promise<number> {
   const { filters } = stream;
   if (filters && filters.length === 0) return (await stat(stream.dataFile)).size;
-  if (filters && filters.every((filter) => filter in NODE_DECODERS)) return countDecoded(stream.dataFile, filters.map((f) => NODE_DECODERS[f]()), limit);
+  if (filters && filters.every((filter) => filter in NODE_DECODERS))
+    return countDecoded(
+      stream.dataFile,
+      filters.map((f) => NODE_DECODERS[f]()),
+      limit,
+    );
   try {
     return await decodedStreamSize(pdf, stream.object, limit, engine);
   } catch {

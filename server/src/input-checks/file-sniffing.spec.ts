@@ -49,7 +49,10 @@ describe('sniffFileType for SVG', () => {
   it.each([
     ['a bare root', svg],
     ['an XML declaration and a stylesheet instruction', `<?xml version="1.0"?>\n<?xml-stylesheet href="a.css"?>\n${svg}`],
-    ['a comment and an Illustrator-style doctype with an internal subset', `<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "http://x">\n]>\n${svg}`],
+    [
+      'a comment and an Illustrator-style doctype with an internal subset',
+      `<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "http://x">\n]>\n${svg}`,
+    ],
   ])('recognises %s by its content, whatever the name', async (_, content) => {
     expect(await sniff(content)).toBe('svg');
   });

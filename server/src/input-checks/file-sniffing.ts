@@ -35,7 +35,8 @@ const CONTENT_CHECKS = {
   html: isText,
   // Processing instructions (the XML declaration, a stylesheet), comments or a doctype, with an
   // internal subset or not, may come first; the root element must be <svg>.
-  svg: (head) => isText(head) && /^(\uFEFF)?\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
+  svg: (head) =>
+    isText(head) && /^(\uFEFF)?\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
   zip: (head) => startsWith(head, 'PK\x03\x04'),
   markdown: isText,
   pkcs12: isDer,

@@ -58,7 +58,13 @@ export function pixelsWithinTimeLimit(timeLimitMs: number, pixelsPerSecond: numb
  * see `pixelsWithinTimeLimit`). `work` names what the tool does with them (e.g.
  * 'the scanner effect draws'); `remedy` ends the message.
  */
-export function refuseBeyondToolBudget(file: InputFile, pixels: readonly PixelSize[], dpi: number, maxPixels: number, texts: { work: string; remedy: string }): void {
+export function refuseBeyondToolBudget(
+  file: InputFile,
+  pixels: readonly PixelSize[],
+  dpi: number,
+  maxPixels: number,
+  texts: { work: string; remedy: string },
+): void {
   const total = pixels.reduce((sum, page) => sum + page.width * page.height, 0);
   if (total > maxPixels) {
     throw new InvalidInputError(

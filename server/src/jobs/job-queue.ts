@@ -154,7 +154,9 @@ export function jobStatus(job: JobRecord): JobStatus {
     error: job.failure ? String(job.failure.body.detail ?? job.failure.body.error ?? 'The job failed.') : null,
     // The headers are the answer's (Retry-After), not the status's.
     ...(job.failure ? { failure: { status: job.failure.status, body: job.failure.body } } : {}),
-    ...(job.state === 'done' ? { result: job.result ? { fileName: job.result.fileName, contentType: job.result.contentType, size: job.result.size } : null } : {}),
+    ...(job.state === 'done'
+      ? { result: job.result ? { fileName: job.result.fileName, contentType: job.result.contentType, size: job.result.size } : null }
+      : {}),
     createdAt: new Date(job.createdAt).toISOString(),
   };
 }

@@ -94,7 +94,8 @@ export class RedisJobQueue implements JobQueue {
     if (options.api) {
       this.events = new QueueEvents(QUEUE_NAME, { connection: blocking, prefix: PREFIX });
       this.events.on('error', () => undefined);
-      for (const event of ['active', 'progress', 'completed', 'failed', 'removed', 'waiting', 'stalled'] as const) this.events.on(event, () => this.changes.emit('change'));
+      for (const event of ['active', 'progress', 'completed', 'failed', 'removed', 'waiting', 'stalled'] as const)
+        this.events.on(event, () => this.changes.emit('change'));
       this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS);
       this.sweeper.unref();
     }
@@ -141,7 +142,13 @@ export class RedisJobQueue implements JobQueue {
         await this.redis(() => this.commands.set(progressKey(spec.progressId!), spec.id, 'PX', Math.max(keptMs, 1)));
       }
       await this.redis(() =>
-        this.queue.add('run', spec, { jobId: spec.id, attempts: 1, priority: outstanding, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } }),
+        this.queue.add('run', spec, {
+          jobId: spec.id,
+          attempts: 1,
+          priority: outstanding,
+          removeOnComplete: { age: keepSeconds },
+          removeOnFail: { age: keepSeconds },
+        }),
       );
     } catch (error) {
       await this.uncountClientJob(spec).catch(() => undefined);
@@ -154,7 +161,13 @@ export class RedisJobQueue implements JobQueue {
     const key = clientJobsKey(spec.clientAddress);
     const now = Date.now();
     const replies = await this.redis(() =>
-      this.commands.multi().zremrangebyscore(key, '-inf', now).zadd(key, spec.deadline, spec.id).zcard(key).pexpire(key, spec.deadline - now + CLIENT_JOBS_GRACE_MS).exec(),
+      this.commands
+        .multi()
+        .zremrangebyscore(key, '-inf', now)
+        .zadd(key, spec.deadline, spec.id)
+        .zcard(key)
+        .pexpire(key, spec.deadline - now + CLIENT_JOBS_GRACE_MS)
+        .exec(),
     );
     const [error, count] = replies?.[2] ?? [new Error('The transaction was discarded.'), 0];
     if (error) throw new QueueUnavailableError(error);
@@ -174,7 +187,14 @@ export class RedisJobQueue implements JobQueue {
       return cancelled ? { ...(JSON.parse(cancelled) as JobRecord), state: 'cancelled', failure: this.failures.cancelled } : undefined;
     }
     const workProgress = progressOf(job);
-    const base = { id, toolId: job.data.toolId, createdAt: job.data.createdAt, queuePosition: null, progress: workProgress ?? STARTING_PROGRESS, ...(workProgress ? { workProgress } : {}) };
+    const base = {
+      id,
+      toolId: job.data.toolId,
+      createdAt: job.data.createdAt,
+      queuePosition: null,
+      progress: workProgress ?? STARTING_PROGRESS,
+      ...(workProgress ? { workProgress } : {}),
+    };
     switch (state) {
       case 'completed':
         return { ...base, state: 'done', result: (job.returnvalue as JobResultFile | null) ?? null, progress: DONE_PROGRESS };
@@ -243,7 +263,9 @@ export class RedisJobQueue implements JobQueue {
     const progressId = ((await this.redis(() => Job.fromId(this.queue, id)).catch(() => undefined)) as Job<QueuedJob> | undefined)?.data.progressId;
     const record = progressId ? await this.get(id).catch(() => undefined) : undefined;
     if (progressId && record) {
-      await this.redis(() => this.commands.set(progressKey(progressId), JSON.stringify(reportOfRecord(record)), 'PX', PROGRESS_KEPT_AFTER_END_MS)).catch(() => undefined);
+      await this.redis(() => this.commands.set(progressKey(progressId), JSON.stringify(reportOfRecord(record)), 'PX', PROGRESS_KEPT_AFTER_END_MS)).catch(
+        () => undefined,
+      );
     }
     await this.redis(() => this.queue.remove(id)).catch(() => undefined);
     await this.storage.remove(id);
@@ -350,7 +372,9 @@ function parseReason(reason: string | undefined): FailedReason | undefined {
 
 function isConnectionError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /LOADING|TRYAGAIN|READONLY|enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(message);
+  return /LOADING|TRYAGAIN|READONLY|enableOfflineQueue|max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|max retries|Stream isn't writeable|ETIMEDOUT|EPIPE/i.test(
+    message,
+  );
 }
 
 /** Calls `fn` at most once per `ms`, and once more after the last call (unless cancelled). */

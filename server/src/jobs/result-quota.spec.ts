@@ -24,7 +24,12 @@ function queueHolding(results: HeldResult[]) {
 
 const MINUTE = 60_000;
 const limits = { totalBytes: 100, perClientBytes: 60, ttlMs: 10 * MINUTE };
-const result = (jobId: string, client: string, bytes: number, minutesAgo: number): HeldResult => ({ jobId, client, bytes, finishedAt: Date.now() - minutesAgo * MINUTE });
+const result = (jobId: string, client: string, bytes: number, minutesAgo: number): HeldResult => ({
+  jobId,
+  client,
+  bytes,
+  finishedAt: Date.now() - minutesAgo * MINUTE,
+});
 
 describe('refuseOverResultQuota', () => {
   it('lets a job in under both quotas, deleting nothing', async () => {
@@ -34,7 +39,12 @@ describe('refuseOverResultQuota', () => {
   });
 
   it('makes room by deleting expired results not yet swept, oldest first and no more than needed; never one still within its time', async () => {
-    const queue = queueHolding([result('fresh', 'alice', 40, 1), result('older', 'bob', 30, 30), result('oldest', 'bob', 30, 40), result('newer', 'bob', 30, 12)]);
+    const queue = queueHolding([
+      result('fresh', 'alice', 40, 1),
+      result('older', 'bob', 30, 30),
+      result('oldest', 'bob', 30, 40),
+      result('newer', 'bob', 30, 12),
+    ]);
     await refuseOverResultQuota(queue, 'carol', limits);
     expect(queue.forgotten).toEqual(['oldest', 'older']);
   });
@@ -50,6 +60,9 @@ describe('refuseOverResultQuota', () => {
 
   it("refuses with the server's 429 when everyone's results within their time fill the total", async () => {
     const queue = queueHolding([result('a', 'alice', 50, 1), result('b', 'bob', 50, 2)]);
-    expect(answerTo(await refuseOverResultQuota(queue, 'carol', limits).catch((error: unknown) => error))).toMatchObject({ status: 429, detail: expect.stringMatching(/^The server holds as many results/) });
+    expect(answerTo(await refuseOverResultQuota(queue, 'carol', limits).catch((error: unknown) => error))).toMatchObject({
+      status: 429,
+      detail: expect.stringMatching(/^The server holds as many results/),
+    });
   });
 });

@@ -43,7 +43,12 @@ describe('SlotLimiter', () => {
     const slots = new SlotLimiter(1, 10, 10);
     const log: string[] = [];
     const signal = () => new AbortController().signal;
-    const jobs = [heldJob(slots, 'A', log, 'a1', signal()), heldJob(slots, 'A', log, 'a2', signal()), heldJob(slots, 'A', log, 'a3', signal()), heldJob(slots, 'B', log, 'b1', signal())];
+    const jobs = [
+      heldJob(slots, 'A', log, 'a1', signal()),
+      heldJob(slots, 'A', log, 'a2', signal()),
+      heldJob(slots, 'A', log, 'a3', signal()),
+      heldJob(slots, 'B', log, 'b1', signal()),
+    ];
     await tick();
     expect(jobs.map((job) => slots.positionOf(job.signal!))).toEqual([null, 2, 3, 1]);
     for (const job of jobs) job.release();

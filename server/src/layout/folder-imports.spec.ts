@@ -10,14 +10,15 @@ const EDGE = ['tool-routing', 'http', 'openapi', 'contact', 'site', 'app', 'app.
 /** The execution core, the queue, the tools and what they are built on: they know nothing of HTTP. */
 const BEHIND_THE_EDGE = ['tool-execution', 'jobs', 'processors', 'engines', 'input-checks', 'workspace'];
 
-
 describe('the layout of server/src', () => {
   it('has no import cycle between folders (npm run lint refuses one between modules)', () => {
     expect(folderCycles(imports).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
   it('keeps HTTP to the edge: the core, the queue, processors and engines import neither the edge nor Express', () => {
-    const crossing = imports.filter((i) => BEHIND_THE_EDGE.includes(i.from) && (EDGE.includes(i.to) || i.to === 'express' || i.to === '@nestjs/platform-express'));
+    const crossing = imports.filter(
+      (i) => BEHIND_THE_EDGE.includes(i.from) && (EDGE.includes(i.to) || i.to === 'express' || i.to === '@nestjs/platform-express'),
+    );
     expect(shown(crossing)).toEqual([]);
   });
 

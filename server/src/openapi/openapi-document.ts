@@ -92,8 +92,18 @@ const PROBLEM_SCHEMA: Json = {
     detail: { type: 'string', description: 'The message: the tool’s declared text, or one of the fixed texts clients compare (E001, E004).' },
     type: { type: 'string', description: 'Problem type.', examples: ['/errors/invalid-argument', '/errors/pdf-password'] },
     title: { type: 'string', description: 'Short name of the problem type.', examples: ['Invalid Argument'] },
-    errorCode: { type: 'string', pattern: '^E\\d{3}$', examples: ['E004'], description: 'Stirling error code, where one applies: E001 damaged PDF, E004 password needed, E005 no pages, E006 not a PDF.' },
-    errors: { type: 'array', items: { type: 'string' }, examples: [['angle: Angle must be a multiple of 90']], description: 'Every validation problem, as `field: message`.' },
+    errorCode: {
+      type: 'string',
+      pattern: '^E\\d{3}$',
+      examples: ['E004'],
+      description: 'Stirling error code, where one applies: E001 damaged PDF, E004 password needed, E005 no pages, E006 not a PDF.',
+    },
+    errors: {
+      type: 'array',
+      items: { type: 'string' },
+      examples: [['angle: Angle must be a multiple of 90']],
+      description: 'Every validation problem, as `field: message`.',
+    },
     instance: { type: 'string', description: 'The request path.' },
     path: { type: 'string', description: 'The request path.' },
     timestamp: { type: 'string', format: 'date-time' },
@@ -176,7 +186,10 @@ function operation(route: readonly AnyTool[], config: OpenApiOptions['config']):
             schema: ref('Problem'),
             example: unexpectedFailureBody(owner.endpoint),
           },
-          'application/problem+json': { schema: ref('Problem'), example: example(ApiError.timedOut(owner.timeoutMs ?? config.engineTimeoutMs), owner.endpoint) },
+          'application/problem+json': {
+            schema: ref('Problem'),
+            example: example(ApiError.timedOut(owner.timeoutMs ?? config.engineTimeoutMs), owner.endpoint),
+          },
         },
       },
     },
@@ -232,9 +245,7 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
     schema: { type: 'object', required, properties },
     encoding: {
       [FILE_FIELD]: { contentType: mimeTypes.join(', ') },
-      ...Object.fromEntries(
-        route.flatMap((t) => fileFieldsOf(t).map(([name, field]) => [name, { contentType: fileMimeTypes(field.accept).join(', ') }])),
-      ),
+      ...Object.fromEntries(route.flatMap((t) => fileFieldsOf(t).map(([name, field]) => [name, { contentType: fileMimeTypes(field.accept).join(', ') }]))),
     },
   };
 }
@@ -266,7 +277,8 @@ function success(route: readonly AnyTool[]): Json {
     }
     if (tool.result.noContentWhen) line += `; 204 No Content when ${tool.result.noContentWhen}`;
     lines.push(label(tool, shared, `${line}.`));
-    for (const [header, says] of Object.entries(tool.result.headers ?? {})) headers[header] ??= { description: label(tool, shared, says), schema: { type: 'string' } };
+    for (const [header, says] of Object.entries(tool.result.headers ?? {}))
+      headers[header] ??= { description: label(tool, shared, says), schema: { type: 'string' } };
     const outcomes = outcomesOf(tool);
     if (outcomes.length > 0) {
       const says = `Which of the tool's outcomes this answer is, when it is one: ${outcomes.map(([key, outcome]) => `\`${key}\` when ${outcome.when}`).join('; ')}.`;
@@ -314,8 +326,9 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
       if (field.invalid) add(tool, `${name}.invalid`, `${field.label} refused`, ApiError.invalidArgument(field.invalid, [`${name}: ${field.invalid}`]));
     }
     for (const [index, check] of (tool.checks ?? []).entries()) {
-      const summary = check.rule === 'notLess' ? `${check.field} less than ${check.than}` : `${check.field} not a ${check.as} while ${describeCondition(check.when)}`;
-      add(tool, `${check.field}.check${index === 0 ? "" : index + 1}`, summary, ApiError.invalidArgument(check.message, [`${check.field}: ${check.message}`]));
+      const summary =
+        check.rule === 'notLess' ? `${check.field} less than ${check.than}` : `${check.field} not a ${check.as} while ${describeCondition(check.when)}`;
+      add(tool, `${check.field}.check${index === 0 ? '' : index + 1}`, summary, ApiError.invalidArgument(check.message, [`${check.field}: ${check.message}`]));
     }
   }
   add(route[0], 'pdf-password', 'The PDF needs a password (E004)', ApiError.pdfPassword());
@@ -328,5 +341,7 @@ function badRequest(route: readonly AnyTool[], config: OpenApiOptions['config'])
 
 /** e.g. `{ splitType: [1, 2] }` → 'splitType is 1 or 2' */
 function describeCondition(condition: VisibleWhen): string {
-  return Object.entries(condition).map(([field, values]) => `${field} is ${values.join(' or ')}`).join(' and ');
+  return Object.entries(condition)
+    .map(([field, values]) => `${field} is ${values.join(' or ')}`)
+    .join(' and ');
 }

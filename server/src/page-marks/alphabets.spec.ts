@@ -8,9 +8,14 @@ import { ALPHABET_FONTS } from './alphabets';
  * stamp would come out in whatever that font covers.
  */
 describe('alphabet fonts', () => {
-  it.each(ALPHABET_OPTIONS.map(({ value: alphabet }) => [alphabet, ALPHABET_FONTS[alphabet]] as const))('%s: fontconfig finds the family itself, not a substitute', (_alphabet, font) => {
-    const [family, file] = execFileSync('fc-match', ['--format=%{family}\n%{file}', `${font.family}:lang=${font.language}`], { encoding: 'utf8' }).split('\n');
-    expect(family.split(',')).toContain(font.family);
-    expect(file).toMatch(/^\/usr\/share\/fonts\//);
-  });
+  it.each(ALPHABET_OPTIONS.map(({ value: alphabet }) => [alphabet, ALPHABET_FONTS[alphabet]] as const))(
+    '%s: fontconfig finds the family itself, not a substitute',
+    (_alphabet, font) => {
+      const [family, file] = execFileSync('fc-match', ['--format=%{family}\n%{file}', `${font.family}:lang=${font.language}`], { encoding: 'utf8' }).split(
+        '\n',
+      );
+      expect(family.split(',')).toContain(font.family);
+      expect(file).toMatch(/^\/usr\/share\/fonts\//);
+    },
+  );
 });

@@ -77,7 +77,9 @@ async function headerSize(file: InputFile): Promise<{ width: number; height: num
 
 function refuseOversized(file: InputFile, width: number, height: number, maxPixels: number): void {
   if (width * height > maxPixels) {
-    throw new InvalidInputError(`The image "${file.originalName}" is ${width} × ${height} pixels; images of up to ${megapixels(maxPixels)} megapixels can be used.`);
+    throw new InvalidInputError(
+      `The image "${file.originalName}" is ${width} × ${height} pixels; images of up to ${megapixels(maxPixels)} megapixels can be used.`,
+    );
   }
 }
 

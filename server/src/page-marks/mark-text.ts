@@ -45,7 +45,14 @@ function drawable(text: string): string {
  */
 export async function shapeTexts(texts: readonly string[], style: TextStyle, workspace: Workspace, engine: EngineOptions): Promise<Mark[]> {
   const font = style.font ?? ALPHABET_FONTS[style.alphabet ?? 'roman'];
-  const blocks: TextBlock[] = texts.map((text) => ({ text: drawable(text), family: font.family, language: font.language, size: style.size, colour: style.colour, align: style.align }));
+  const blocks: TextBlock[] = texts.map((text) => ({
+    text: drawable(text),
+    family: font.family,
+    language: font.language,
+    size: style.size,
+    colour: style.colour,
+    align: style.align,
+  }));
   const pdf = workspace.newPath('.pdf');
   const metrics = await renderTextBlocks(blocks, pdf, workspace.newPath('.json'), engine);
   const missing = [...new Set(metrics.flatMap((block) => block.missing))];

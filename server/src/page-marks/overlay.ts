@@ -59,4 +59,3 @@ export async function applyMarks(file: InputFile, plan: MarkPlan, workspace: Wor
   );
   return output;
 }
-

@@ -226,7 +226,7 @@ export function extractOrder(params: PageRangeParams, doc: PageDocument): number
  */
 export function compactRanges(order: readonly number[]): string[] {
   const ranges: string[] = [];
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     const step = order[i + 1] - order[i];
     if (step === 1 || step === -1) while (j + 1 < order.length && order[j + 1] - order[j] === step) j++;

@@ -49,7 +49,9 @@ export async function protectPdf(input: string, output: string, protection: Prot
     await encrypt(input, output, { userPassword, ownerPassword, cipher, allow: permissionsOf(restrictions) }, job.workspace.newPath('.json'), job.engine);
   } catch (error) {
     if (error instanceof PasswordNotEncodableError) {
-      throw new InvalidInputError('The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.');
+      throw new InvalidInputError(
+        'The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.',
+      );
     }
     throw error;
   }
@@ -66,7 +68,10 @@ function cipherFor(keyLength: KeyLength, restrictions: Restrictions): Encryption
   if (keyLength === 256) return 'aes-256';
   if (keyLength === 128) return 'aes-128';
   const needsRevision3 =
-    restrictions.preventAssembly || restrictions.preventFillInForm || restrictions.preventExtractForAccessibility || (restrictions.preventPrintingFaithful && !restrictions.preventPrinting);
+    restrictions.preventAssembly ||
+    restrictions.preventFillInForm ||
+    restrictions.preventExtractForAccessibility ||
+    (restrictions.preventPrintingFaithful && !restrictions.preventPrinting);
   return needsRevision3 ? 'rc4-128' : 'rc4-40';
 }
 

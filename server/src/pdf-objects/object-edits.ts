@@ -129,7 +129,10 @@ export class PdfEdits {
  * edited where it lives, an /Annots left empty dropped) and answers the
  * references of those taken, with the page each was on.
  */
-export function removeAnnotations(edits: PdfEdits, remove: (annotation: Record<string, unknown>, value: unknown) => boolean): { page: string; annotation: unknown }[] {
+export function removeAnnotations(
+  edits: PdfEdits,
+  remove: (annotation: Record<string, unknown>, value: unknown) => boolean,
+): { page: string; annotation: unknown }[] {
   const removed: { page: string; annotation: unknown }[] = [];
   for (const page of edits.pdf.pageRefs()) {
     const pageDict = edits.open(page, `obj:${page}`);

@@ -30,7 +30,14 @@ describe('retargetOutline', () => {
   });
 
   it('keeps a heading without a page while something under it remains, and web links', () => {
-    const tree = [node('Part', undefined, [node('a', 0), node('b', 1)]), node('Empty', undefined, [node('c', 2)]), node('Site', undefined, [], { uri: 'https://example.org' })];
-    expect(retargetOutline(tree, mappingOfOrder([1]))).toEqual([node('Part', undefined, [node('b', 0)]), node('Site', undefined, [], { uri: 'https://example.org' })]);
+    const tree = [
+      node('Part', undefined, [node('a', 0), node('b', 1)]),
+      node('Empty', undefined, [node('c', 2)]),
+      node('Site', undefined, [], { uri: 'https://example.org' }),
+    ];
+    expect(retargetOutline(tree, mappingOfOrder([1]))).toEqual([
+      node('Part', undefined, [node('b', 0)]),
+      node('Site', undefined, [], { uri: 'https://example.org' }),
+    ]);
   });
 });

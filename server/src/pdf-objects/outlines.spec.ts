@@ -50,7 +50,11 @@ describe('outlines read from the objects', () => {
     ];
     const output = join(dir, 'out.pdf');
     await writeOutlines(input, output, tree, join(dir, 'update.json'), engine());
-    interface Read { title: string; destpageposfrom1: number; kids: Read[] }
+    interface Read {
+      title: string;
+      destpageposfrom1: number;
+      kids: Read[];
+    }
     const read = (nodes: Read[]): OutlineNode[] => nodes.map((n) => ({ title: n.title, pageIndex: n.destpageposfrom1 - 1, children: read(n.kids) }));
     const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', output]).toString()) as { outlines: Read[] };
     expect(read(json.outlines)).toEqual(tree);
@@ -75,10 +79,20 @@ describe('outlines read from the objects', () => {
     const output = join(dir, 'appended.pdf');
     const added: OutlineNode[] = [{ title: 'New', pageIndex: 1, children: [{ title: 'New kid', pageIndex: 0, children: [] }] }];
     await writeOutlines(input, output, added, join(dir, 'update.json'), engine(), { append: true });
-    interface Read { title: string; open: boolean; kids: Read[] }
-    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', '--json-key=qpdf', output]).toString()) as { outlines: Read[]; qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] };
+    interface Read {
+      title: string;
+      open: boolean;
+      kids: Read[];
+    }
+    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', '--json-key=qpdf', output]).toString()) as {
+      outlines: Read[];
+      qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>];
+    };
     const shape = (nodes: Read[]): unknown[] => nodes.map((n) => [n.title, n.open, shape(n.kids)]);
-    expect(shape(json.outlines)).toEqual([['Closed', false, [['Hidden kid', true, []]]], ['New', true, [['New kid', true, []]]]]);
+    expect(shape(json.outlines)).toEqual([
+      ['Closed', false, [['Hidden kid', true, []]]],
+      ['New', true, [['New kid', true, []]]],
+    ]);
     const objects = json.qpdf[1];
     const catalog = Object.values(objects).find((o) => o.value?.['/Type'] === '/Catalog')!.value!;
     const root = objects[`obj:${catalog['/Outlines'] as string}`].value!;

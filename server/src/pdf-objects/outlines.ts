@@ -47,7 +47,7 @@ export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean } = {
   const seen = new Set<string>();
   const readList = (first: unknown, depth: number): OutlineNode[] => {
     const nodes: OutlineNode[] = [];
-    for (let ref = first; isReference(ref) && !seen.has(ref) && seen.size < MAX_ITEMS; ) {
+    for (let ref = first; isReference(ref) && !seen.has(ref) && seen.size < MAX_ITEMS;) {
       seen.add(ref);
       const item = pdf.dict(ref);
       if (!item) break;
@@ -65,7 +65,10 @@ export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean } = {
 
 /** Bookmarks depth first, one level, leaving out those that point at no page of the file. */
 export function flattenOutlines(nodes: readonly OutlineNode[]): OutlineEntry[] {
-  return nodes.flatMap((node) => [...(node.pageIndex === undefined ? [] : [{ title: node.title, pageIndex: node.pageIndex }]), ...flattenOutlines(node.children)]);
+  return nodes.flatMap((node) => [
+    ...(node.pageIndex === undefined ? [] : [{ title: node.title, pageIndex: node.pageIndex }]),
+    ...flattenOutlines(node.children),
+  ]);
 }
 
 /** Destination kinds (PDF 32000 12.3.2.2) and how many numbers follow each. */
@@ -256,7 +259,7 @@ function existingOutline(pdf: PdfObjects, outlines: unknown): { ref: string; dic
   const counted = new Set<string>();
   const visible = (first: unknown, depth: number): number => {
     let sum = 0;
-    for (let ref = first; isReference(ref) && !counted.has(ref) && counted.size < MAX_ITEMS; ) {
+    for (let ref = first; isReference(ref) && !counted.has(ref) && counted.size < MAX_ITEMS;) {
       counted.add(ref);
       const item = pdf.dict(ref);
       if (!item) break;

@@ -22,7 +22,14 @@ describe('page weights', () => {
     for (let page = first; page <= last; page++) part.add(page);
     return part;
   };
-  const ranges: [number, number][] = [[0, 0], [0, 1], [1, 1], [0, 11], [3, 7], [11, 11]];
+  const ranges: [number, number][] = [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [0, 11],
+    [3, 7],
+    [11, 11],
+  ];
 
   it('estimates parts of pictures within a few percent of what qpdf writes, and never above their stream bytes', async () => {
     const input = join(dir, 'heavy.pdf');
@@ -38,14 +45,26 @@ describe('page weights', () => {
     }
     // The shared picture counts once in a part, however many of its pages draw it.
     expect(weigh(weights, 0, 2).estimate - weigh(weights, 1, 1).estimate).toBeLessThan(weights.pageAlone(0) + weights.pageAlone(2));
-    expect(weights.estimateParts([[0, 0], [2, 2]]).every((bytes) => bytes > 20_000)).toBe(true);
+    expect(
+      weights
+        .estimateParts([
+          [0, 0],
+          [2, 2],
+        ])
+        .every((bytes) => bytes > 20_000),
+    ).toBe(true);
   });
 
   it('estimates text pages within 10 percent', async () => {
     const input = join(dir, 'text.pdf');
     writeFileSync(input, await makePdf(30));
     const weights = await PageWeights.read(input, engine());
-    for (const [first, last] of [[0, 0], [0, 1], [0, 29], [3, 7]] as const) {
+    for (const [first, last] of [
+      [0, 0],
+      [0, 1],
+      [0, 29],
+      [3, 7],
+    ] as const) {
       const real = cut(input, first, last);
       expect(Math.abs(weigh(weights, first, last).estimate - real) / real).toBeLessThan(0.1);
     }
@@ -55,7 +74,12 @@ describe('page weights', () => {
     const input = join(dir, 'locked.pdf');
     writeFileSync(input, encryptPdf(heavyPdf(Array.from({ length: 6 }, () => ({ imageBytes: 3000 }))), ''));
     const weights = await PageWeights.read(input, engine());
-    for (const [first, last] of [[0, 0], [0, 5], [2, 3]] as const) expect(weigh(weights, first, last).lowerBound).toBeLessThanOrEqual(cut(input, first, last));
+    for (const [first, last] of [
+      [0, 0],
+      [0, 5],
+      [2, 3],
+    ] as const)
+      expect(weigh(weights, first, last).lowerBound).toBeLessThanOrEqual(cut(input, first, last));
   });
 
   it('refuses parts that add up past the budget, naming their count and size', () => {

@@ -19,5 +19,7 @@ export async function writeWithPartCatalog(input: string, listing: DocumentListi
   const catalog = new PdfObjects(listing.objects).dict(rootRef);
   if (!isReference(rootRef) || !catalog) throw new PdfCorruptedError(undefined, 'the file has no catalog');
   const pared = Object.fromEntries(Object.entries(catalog).filter(([key]) => PART_CATALOG_KEYS.includes(key)));
-  await updateObjects(input, output, { maxObjectId: listing.maxObjectId, objects: { [`obj:${rootRef}`]: { value: pared } } }, scratchJson, engine, { decrypt: true });
+  await updateObjects(input, output, { maxObjectId: listing.maxObjectId, objects: { [`obj:${rootRef}`]: { value: pared } } }, scratchJson, engine, {
+    decrypt: true,
+  });
 }

@@ -68,7 +68,11 @@ describe('findScripts', () => {
 
   it('ignores values that are no script: a destination as open action, a /JS that is a number, actions of other types', () => {
     const pdf = objects({
-      1: { '/Pages': '2 0 R', '/OpenAction': ['3 0 R', '/Fit'], '/AA': { '/WC': { '/S': '/JavaScript', '/JS': 42 }, '/WS': { '/S': '/Launch', '/JS': 'u:no' } } },
+      1: {
+        '/Pages': '2 0 R',
+        '/OpenAction': ['3 0 R', '/Fit'],
+        '/AA': { '/WC': { '/S': '/JavaScript', '/JS': 42 }, '/WS': { '/S': '/Launch', '/JS': 'u:no' } },
+      },
       2: { '/Type': '/Pages', '/Kids': ['3 0 R'] },
       3: { '/Type': '/Page' },
     });

@@ -99,7 +99,9 @@ class ScriptFinder {
       if (!page) return;
       const where = `Page ${index + 1}`;
       this.triggers(page['/AA'], where, TRIGGERS);
-      (this.pdf.array(page['/Annots']) ?? []).forEach((annotation, n) => this.annotation(annotation, `${where}, ${this.describeAnnotation(annotation, n + 1)}`));
+      (this.pdf.array(page['/Annots']) ?? []).forEach((annotation, n) =>
+        this.annotation(annotation, `${where}, ${this.describeAnnotation(annotation, n + 1)}`),
+      );
     });
   }
 
@@ -203,7 +205,8 @@ class ScriptFinder {
     if (type !== '/JavaScript' && type !== '/Rendition') return;
     const js = action['/JS'];
     if (isReference(js) && this.pdf.objects[`obj:${js}`]?.stream) this.found.push({ name, js });
-    else if (typeof this.pdf.resolve(js) === 'string' && textOf(this.pdf.resolve(js)) !== undefined) this.found.push({ name, js: this.pdf.resolve(js) as string });
+    else if (typeof this.pdf.resolve(js) === 'string' && textOf(this.pdf.resolve(js)) !== undefined)
+      this.found.push({ name, js: this.pdf.resolve(js) as string });
   }
 
   /** Scripts in objects the walks above never reached (an earlier revision's, a detached action). */

@@ -17,10 +17,16 @@ describe('certificates described as the reference reports them', () => {
   };
 
   it('reads names in RFC 2253 form, escaped, last part first, like OpenSSL and Java', () => {
-    const pem = selfSigned('names', ['-newkey', 'rsa:2048'], ['-subj', '/C=IN/O=Folio, Ltd/CN=Asha "A" Rao', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation,keyCertSign']);
+    const pem = selfSigned(
+      'names',
+      ['-newkey', 'rsa:2048'],
+      ['-subj', '/C=IN/O=Folio, Ltd/CN=Asha "A" Rao', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation,keyCertSign'],
+    );
     const [cert] = parseCertificates(pem);
     const details = describeCertificate(cert);
-    const expected = openssl('x509', '-in', 'names.pem', '-noout', '-subject', '-nameopt', 'RFC2253').replace(/^subject=/, '').trim();
+    const expected = openssl('x509', '-in', 'names.pem', '-noout', '-subject', '-nameopt', 'RFC2253')
+      .replace(/^subject=/, '')
+      .trim();
     expect(details.subjectDN).toBe(expected);
     expect(details.subjectDN).toBe('CN=Asha \\"A\\" Rao,O=Folio\\, Ltd,C=IN');
     expect(details.issuerDN).toBe(expected);

@@ -27,7 +27,10 @@ export function removeSignatures(edits: PdfEdits): void {
       edits.touch(form.owner);
     }
   }
-  const widgets = removeAnnotations(edits, (annotation, value) => removedFields.has(value) || (edits.pdf.resolve(annotation['/Subtype']) === '/Widget' && fieldType(edits, annotation) === '/Sig'));
+  const widgets = removeAnnotations(
+    edits,
+    (annotation, value) => removedFields.has(value) || (edits.pdf.resolve(annotation['/Subtype']) === '/Widget' && fieldType(edits, annotation) === '/Sig'),
+  );
   drawAppearances(edits, widgets);
 
   // Something may still point at a removed field (a tagged PDF's structure tree at its widget): its signed value goes anyway.
@@ -163,10 +166,12 @@ function placement(edits: PdfEdits, widget: Record<string, unknown>): { form: st
   const matrix = numbers(edits, formDict.dict['/Matrix'], 6) ?? [1, 0, 0, 1, 0, 0];
   if (!rect || !bbox) return undefined;
   const [rx1, ry1, rx2, ry2] = [Math.min(rect[0], rect[2]), Math.min(rect[1], rect[3]), Math.max(rect[0], rect[2]), Math.max(rect[1], rect[3])];
-  const corners = [[bbox[0], bbox[1]], [bbox[0], bbox[3]], [bbox[2], bbox[1]], [bbox[2], bbox[3]]].map(([x, y]) => [
-    matrix[0] * x + matrix[2] * y + matrix[4],
-    matrix[1] * x + matrix[3] * y + matrix[5],
-  ]);
+  const corners = [
+    [bbox[0], bbox[1]],
+    [bbox[0], bbox[3]],
+    [bbox[2], bbox[1]],
+    [bbox[2], bbox[3]],
+  ].map(([x, y]) => [matrix[0] * x + matrix[2] * y + matrix[4], matrix[1] * x + matrix[3] * y + matrix[5]]);
   const [bx1, by1] = [Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1]))];
   const [bx2, by2] = [Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1]))];
   if (rx2 - rx1 <= 0 || ry2 - ry1 <= 0 || bx2 - bx1 <= 0 || by2 - by1 <= 0) return undefined;

@@ -27,7 +27,9 @@ export function webAppPages(tools: readonly AnyTool[]): (path: string) => boolea
 
 function normalised(path: string): string | undefined {
   try {
-    return decodeURIComponent(path).toLowerCase().replace(/(.)\/+$/, '$1');
+    return decodeURIComponent(path)
+      .toLowerCase()
+      .replace(/(.)\/+$/, '$1');
   } catch {
     return undefined;
   }

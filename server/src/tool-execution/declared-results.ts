@@ -26,7 +26,9 @@ export async function undeclaredParts(tool: AnyTool, output: ProcessorOutput | N
     problems.push(`returned the outcome "${output.outcome}", which ${file} does not declare (result.outcomes)`);
   }
   if (output.fileName !== undefined && !declared.download.namedByProcessor) {
-    problems.push(`named its result "${output.fileName}" itself, where ${file} names it (download.api "${declared.download.api}"); declare the name there, or download.namedByProcessor`);
+    problems.push(
+      `named its result "${output.fileName}" itself, where ${file} names it (download.api "${declared.download.api}"); declare the name there, or download.namedByProcessor`,
+    );
   }
   for (const header of Object.keys(output.headers ?? {})) {
     if (!Object.keys(tool.result.headers ?? {}).some((name) => name.toLowerCase() === header.toLowerCase())) {
@@ -35,7 +37,9 @@ export async function undeclaredParts(tool: AnyTool, output: ProcessorOutput | N
   }
   const signatures = declared.kind === 'zip' && declared.apiContentType === RESULT_CONTENT_TYPES.zip ? SIGNATURES.zip : SIGNATURES[declared.apiContentType];
   if (signatures && !(await startsWithAny(output.path, signatures))) {
-    problems.push(`wrote a file that is not the ${declared.kind === 'zip' ? 'ZIP' : declared.apiContentType} ${file} declares for these options${output.outcome ? ` and the outcome "${output.outcome}"` : ''}`);
+    problems.push(
+      `wrote a file that is not the ${declared.kind === 'zip' ? 'ZIP' : declared.apiContentType} ${file} declares for these options${output.outcome ? ` and the outcome "${output.outcome}"` : ''}`,
+    );
   }
   return problems;
 }

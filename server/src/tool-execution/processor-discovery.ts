@@ -56,7 +56,9 @@ export function discoverProcessors(tools: readonly AnyTool[], dir = PROCESSORS_D
       continue;
     }
     if (!tools.some((t) => t.id === tool.id)) {
-      problems.push(`${show(file)} implements tool "${tool.id}", which has no registry entry: create registry/${tool.id}.tool.ts and run \`npm run registry-index\`.`);
+      problems.push(
+        `${show(file)} implements tool "${tool.id}", which has no registry entry: create registry/${tool.id}.tool.ts and run \`npm run registry-index\`.`,
+      );
       continue;
     }
     found.set(tool.id, { processor: classes[0], file });
@@ -64,7 +66,9 @@ export function discoverProcessors(tools: readonly AnyTool[], dir = PROCESSORS_D
 
   for (const tool of tools) {
     if (!found.has(tool.id)) {
-      problems.push(`Tool "${tool.id}" (registry/${tool.id}.tool.ts) has no processor: create server/src/processors/${tool.id}/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`);
+      problems.push(
+        `Tool "${tool.id}" (registry/${tool.id}.tool.ts) has no processor: create server/src/processors/${tool.id}/${tool.id}.processor.ts (\`npm run new-tool\` writes one).`,
+      );
     }
   }
   for (const group of groupByEndpoint(tools, (tool) => tool.endpoint)) {

@@ -48,9 +48,23 @@ export class ToolRunner {
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
   /** Runs `tool` on `request`, whose files are in `workspace`; engines get `engine` (the job's deadline and signal). */
-  async run(tool: AnyTool, processor: Processor, request: ToolRequest, workspace: Workspace, engine: EngineOptions, progress: ProgressReporter = SILENT_PROGRESS): Promise<Answer> {
+  async run(
+    tool: AnyTool,
+    processor: Processor,
+    request: ToolRequest,
+    workspace: Workspace,
+    engine: EngineOptions,
+    progress: ProgressReporter = SILENT_PROGRESS,
+  ): Promise<Answer> {
     const parsed = this.checkRequest(tool, request);
-    const files = await this.inspectFiles(tool.input.accept, tool.input.messages.wrongType, request.uploads, await this.passwordFile(tool, parsed, workspace), engine, tool.input.repairsDamagedPdf === true);
+    const files = await this.inspectFiles(
+      tool.input.accept,
+      tool.input.messages.wrongType,
+      request.uploads,
+      await this.passwordFile(tool, parsed, workspace),
+      engine,
+      tool.input.repairsDamagedPdf === true,
+    );
     const params = await this.inspectFileFields(tool, parsed, engine);
     if (processor.readsPageContent) {
       const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
@@ -75,7 +89,10 @@ export class ToolRunner {
     const parsed = schemaOf(tool).safeParse(collectParams(tool, body));
     if (parsed.success) return parsed.data;
     const issues = issueMessages(parsed.error);
-    throw new InvalidInputError(issues[0].message, issues.map((i) => `${i.field}: ${i.message}`));
+    throw new InvalidInputError(
+      issues[0].message,
+      issues.map((i) => `${i.field}: ${i.message}`),
+    );
   }
 
   private checkCount(tool: AnyTool, uploads: readonly SentFile[]): void {
@@ -132,7 +149,9 @@ export class ToolRunner {
       const file: InputFile = { path, originalName, size, type };
       if (type === 'pdf') {
         if (passwordFile) file.passwordFile = passwordFile;
-        file.pageCount = await namingTheFile(originalName, () => (damagedAllowed ? countPagesIfReadable(path, engine, passwordFile) : countPages(path, engine, { passwordFile })));
+        file.pageCount = await namingTheFile(originalName, () =>
+          damagedAllowed ? countPagesIfReadable(path, engine, passwordFile) : countPages(path, engine, { passwordFile }),
+        );
         if (file.pageCount === 0 && !damagedAllowed) throw new NoPagesError(originalName);
         if (file.pageCount !== undefined && file.pageCount > this.config.maxPages) throw new TooManyPagesError(file.pageCount, this.config.maxPages);
         // The job's engine runs that have no watchdog of their own get one scaled to these pages.

@@ -26,7 +26,8 @@ export class EventStreams {
 
   constructor(limits: EventStreamLimits, openFiles = openFileLimit()) {
     const total = openFiles === undefined ? limits.total : Math.min(limits.total, Math.floor(openFiles / 2));
-    if (total < limits.total) new Logger('EventStreams').warn(`At most ${total} job event streams, half the open-file limit (${openFiles}), not ${limits.total}.`);
+    if (total < limits.total)
+      new Logger('EventStreams').warn(`At most ${total} job event streams, half the open-file limit (${openFiles}), not ${limits.total}.`);
     this.limits = { ...limits, total };
   }
 

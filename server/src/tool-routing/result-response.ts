@@ -28,5 +28,8 @@ export async function sendResult(res: Response, result: ResultResponse): Promise
 export function sendFailure(res: Response, failure: JobFailure): void {
   for (const [name, value] of Object.entries(failure.headers ?? {})) res.setHeader(name, value);
   // Problem JSON for every known problem (a 503, a timeout's 500 too); the reference's plain JSON for an unexpected 500.
-  res.status(failure.status).type('type' in failure.body ? 'application/problem+json' : 'application/json').send(JSON.stringify(failure.body));
+  res
+    .status(failure.status)
+    .type('type' in failure.body ? 'application/problem+json' : 'application/json')
+    .send(JSON.stringify(failure.body));
 }

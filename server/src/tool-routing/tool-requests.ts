@@ -56,7 +56,12 @@ export class ToolRequests {
       return;
     }
     // A client gone before the end takes its job with it: stopped, its files removed.
-    const leave = () => res.writableFinished || void this.queue.cancel(job.id).then(() => this.queue.forget(job.id)).catch(() => undefined);
+    const leave = () =>
+      res.writableFinished ||
+      void this.queue
+        .cancel(job.id)
+        .then(() => this.queue.forget(job.id))
+        .catch(() => undefined);
     if (res.destroyed) leave();
     else res.once('close', leave);
     const ended = await untilFinished(this.queue, job.id);
@@ -67,7 +72,8 @@ export class ToolRequests {
   /** A finished job's answer, as its synchronous request has it; the job then goes. */
   async answer(res: Response, job: JobRecord | undefined): Promise<void> {
     if (!job) throw ApiError.noSuchJob();
-    if (!isFinished(job)) throw new ApiError(409, '/errors/job-not-finished', 'Job Not Finished', 'The job has not finished yet; its result can be read once it has.');
+    if (!isFinished(job))
+      throw new ApiError(409, '/errors/job-not-finished', 'Job Not Finished', 'The job has not finished yet; its result can be read once it has.');
     if (job.failure) {
       await this.queue.forget(job.id);
       sendFailure(res, job.failure);
@@ -89,7 +95,10 @@ export class ToolRequests {
   private async store(tool: AnyTool, jobId: string, request: ToolRequest): Promise<Pick<QueuedJob, 'uploads' | 'body'>> {
     const fieldFiles = fileFieldsOf(tool).flatMap(([name, field]) => [name, ...(field.aliases ?? [])]);
     const sent: SentFile[] = [...request.uploads, ...fieldFiles.flatMap((key) => (Array.isArray(request.body[key]) ? (request.body[key] as SentFile[]) : []))];
-    const names = await this.storage.putInputs(jobId, sent.map((file) => file.path));
+    const names = await this.storage.putInputs(
+      jobId,
+      sent.map((file) => file.path),
+    );
     const stored = new Map(sent.map((file, index) => [file, { file: names[index], originalName: file.originalName, size: file.size } satisfies StoredFile]));
     const body: Record<string, unknown> = { ...request.body };
     for (const key of fieldFiles) if (Array.isArray(body[key])) body[key] = (body[key] as SentFile[]).map((file) => stored.get(file)!);

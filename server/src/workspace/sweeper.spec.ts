@@ -27,12 +27,19 @@ describe('sweepWorkspaces', () => {
 });
 
 describe('sweepOrphanedFolders', () => {
-  it("removes at once the folders of a server that is gone, and keeps those of running ones and unnamed ones", () => {
+  it('removes at once the folders of a server that is gone, and keeps those of running ones and unnamed ones', () => {
     const root = mkdtempSync(join(tmpdir(), 'folio-orphans-'));
     // A process that has surely exited: a child we started and waited for.
     const gone = spawnSync('true').pid;
     try {
-      const names = [`${ownedFolderPrefix('req', gone)}abc`, `${ownedFolderPrefix('ready', gone)}def`, `${ownedFolderPrefix('req', 1)}ghi`, `${ownedFolderPrefix('req')}mine`, 'req-old-style', 'job-xyz'];
+      const names = [
+        `${ownedFolderPrefix('req', gone)}abc`,
+        `${ownedFolderPrefix('ready', gone)}def`,
+        `${ownedFolderPrefix('req', 1)}ghi`,
+        `${ownedFolderPrefix('req')}mine`,
+        'req-old-style',
+        'job-xyz',
+      ];
       for (const name of names) {
         mkdirSync(join(root, name));
         writeFileSync(join(root, name, 'upload'), 'x');

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 
 const GENERATOR = resolve(__dirname, 'compression-corpus.py');
 
-export type ProducedKind = 'reportlab-photos' | 'reportlab-inline' | 'reportlab-form' | 'leftovers' | 'quality-traps' | 'filter-chains' | 'img2pdf' | 'scan' | 'broken';
+export type ProducedKind =
+  'reportlab-photos' | 'reportlab-inline' | 'reportlab-form' | 'leftovers' | 'quality-traps' | 'filter-chains' | 'img2pdf' | 'scan' | 'broken';
 
 const made = new Map<string, Buffer>();
 

@@ -218,4 +218,3 @@ export function findRealWorldPdfs(options: FindOptions = {}): RealWorldCorpus {
   });
   return { files, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
-

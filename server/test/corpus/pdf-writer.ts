@@ -179,7 +179,9 @@ export function withXrefOffsets(pdf: Buffer, offset: (num: number, actual: numbe
   const table = text.slice(start, end).replace(/(\d{10}) (\d{5}) ([nf]) \n/g, (entry, value: string, generation: string, kind: string) => {
     num += 1;
     if (kind !== 'n') return entry;
-    const changed = String(Math.max(0, offset(num, Number(value)))).padStart(10, '0').slice(-10);
+    const changed = String(Math.max(0, offset(num, Number(value))))
+      .padStart(10, '0')
+      .slice(-10);
     return `${changed} ${generation} ${kind} \n`;
   });
   return latin1(text.slice(0, start) + table + text.slice(end));

@@ -34,7 +34,9 @@ const positions = (source: readonly string[], found: readonly string[]) => sourc
 /** The body paragraphs and the number of tables in a DOCX, read from word/document.xml. */
 function docxContent(docx: Buffer): { paragraphs: string[]; tables: number } {
   const xml = new AdmZip(docx).readAsText('word/document.xml');
-  const paragraphs = (xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).map((p) => comparableText([...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')));
+  const paragraphs = (xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).map((p) =>
+    comparableText([...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')),
+  );
   return { paragraphs, tables: (xml.match(/<w:tbl>/g) ?? []).length };
 }
 
@@ -83,7 +85,11 @@ describe('text converters on documents from other producers', () => {
       const res = await post(pdfToCsvTool.endpoint, 'reportlab-two-frame', { pageNumbers: 'all' });
       expect(res.status).toBe(200);
       const entries = new AdmZip(res.body).getEntries();
-      expect(entries.map((entry) => entry.entryName)).toEqual(['reportlab-two-frame_p6_t1.csv', 'reportlab-two-frame_p11_t1.csv', 'reportlab-two-frame_p14_t1.csv']);
+      expect(entries.map((entry) => entry.entryName)).toEqual([
+        'reportlab-two-frame_p6_t1.csv',
+        'reportlab-two-frame_p11_t1.csv',
+        'reportlab-two-frame_p14_t1.csv',
+      ]);
       expect(entries.map((entry) => csvCells(entry.getData().toString('utf8')))).toEqual(report().tables);
     });
   });
@@ -141,14 +147,27 @@ describe('text converters on documents from other producers', () => {
   });
 
   describe('a scan without a text layer', () => {
-    const sourceWords = () => new Set(textCorpusDocument('scan').paragraphs.join(' ').toLowerCase().match(/\p{L}+/gu));
+    const sourceWords = () =>
+      new Set(
+        textCorpusDocument('scan')
+          .paragraphs.join(' ')
+          .toLowerCase()
+          .match(/\p{L}+/gu),
+      );
 
     it('Markdown and Text recognise its text (OCR) and say so', async () => {
-      for (const [endpoint, fields] of [[pdfToMarkdownTool.endpoint, {}], [pdfToRtfTool.endpoint, { outputFormat: 'txt' }]] as const) {
+      for (const [endpoint, fields] of [
+        [pdfToMarkdownTool.endpoint, {}],
+        [pdfToRtfTool.endpoint, { outputFormat: 'txt' }],
+      ] as const) {
         const res = await post(endpoint, 'scan', fields);
         expect(res.status).toBe(200);
         expect(res.headers['x-folio-outcome']).toBe('recognised-text');
-        const words = res.body.toString('utf8').toLowerCase().match(/\p{L}+/gu) ?? [];
+        const words =
+          res.body
+            .toString('utf8')
+            .toLowerCase()
+            .match(/\p{L}+/gu) ?? [];
         expect(words.length).toBeGreaterThan(200);
         expect(words.filter((word) => sourceWords().has(word)).length).toBeGreaterThan(words.length * 0.9);
       }
@@ -158,7 +177,11 @@ describe('text converters on documents from other producers', () => {
       const res = await post(pdfToWordTool.endpoint, 'scan');
       expect(res.status).toBe(200);
       expect(res.headers['x-folio-outcome']).toBe('recognised-text');
-      const words = docxContent(res.body).paragraphs.join(' ').toLowerCase().match(/\p{L}+/gu) ?? [];
+      const words =
+        docxContent(res.body)
+          .paragraphs.join(' ')
+          .toLowerCase()
+          .match(/\p{L}+/gu) ?? [];
       expect(words.filter((word) => sourceWords().has(word)).length).toBeGreaterThan(200);
     });
 
@@ -178,7 +201,7 @@ describe('text converters on documents from other producers', () => {
     });
   });
 
-  it('PDF to CSV: the page starts with every page, API clients keep the reference\'s page 1', async () => {
+  it("PDF to CSV: the page starts with every page, API clients keep the reference's page 1", async () => {
     expect(defaultsOf(pdfToCsvTool).pageNumbers).toBe('all');
     expect((pdfToCsvTool.fields.pageNumbers as { apiOnly?: boolean }).apiOnly).toBeUndefined();
     expect((await post(pdfToCsvTool.endpoint, 'reportlab-two-frame')).status).toBe(204);

@@ -78,7 +78,10 @@ export function activeContentPdf(): Buffer {
       /* 32 */ stream('/Type /EmbeddedFile', 'secret attachment bytes'),
       /* 33 */ `<< /Title (Run me) /Parent 30 0 R /A ${js('bookmark')} >>`,
       /* 34 */ js('earlier revision'),
-      /* 35 */ stream('/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Metadata 36 0 R', Buffer.from([0x40, 0xc0])),
+      /* 35 */ stream(
+        '/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Metadata 36 0 R',
+        Buffer.from([0x40, 0xc0]),
+      ),
       /* 36 */ stream('/Type /Metadata /Subtype /XML', xmp('image xmp')),
     ],
     '/Info 8 0 R',
@@ -90,9 +93,24 @@ export const OUTSIDE = 'outside.example';
 
 /** Where `externalActionsPdf()` plants actions: each holds one chain of every kind. */
 export const ACTION_PLACES = [
-  'open action', 'document will close', 'document did print', 'page open', 'page close', 'link', 'link former URI',
-  'square mouse enter', 'screen', 'button', 'button mouse up', 'field keystroke', 'field validate', 'parent field calculate',
-  'kid widget focus', 'bookmark', 'next bookmark', 'nested bookmark',
+  'open action',
+  'document will close',
+  'document did print',
+  'page open',
+  'page close',
+  'link',
+  'link former URI',
+  'square mouse enter',
+  'screen',
+  'button',
+  'button mouse up',
+  'field keystroke',
+  'field validate',
+  'parent field calculate',
+  'kid widget focus',
+  'bookmark',
+  'next bookmark',
+  'nested bookmark',
 ] as const;
 
 /** The kinds of action that leave the document or fetch from outside it, as `externalActionsPdf()` plants them. */
@@ -115,17 +133,28 @@ export function externalActionsPdf(): Buffer {
   const action = (kind: string, place: string): string => {
     const at = `${OUTSIDE}/${slug(place)}`;
     switch (kind) {
-      case '/URI': return `/S /URI /URI (https://${at}/uri)`;
-      case '/Launch': return `/S /Launch /F (${at}-launch.exe)`;
-      case '/GoToR': return `/S /GoToR /F (${at}-remote.pdf) /D [0 /Fit]`;
-      case '/GoToE': return `/S /GoToE /F (${at}-outer.pdf) /D [0 /Fit] /T << /R /C /N (inner.pdf) >>`;
-      case '/SubmitForm': return `/S /SubmitForm /F << /FS /URL /F (https://${at}/submit) >> /Flags 4`;
-      case '/ImportData': return `/S /ImportData /F (${at}-data.fdf)`;
-      case '/Thread': return `/S /Thread /F (${at}-threads.pdf) /D 0 /B 0`;
-      case '/Sound': return '/S /Sound /Sound 18 0 R';
-      case '/Movie': return '/S /Movie /Annotation 11 0 R /Operation /Play';
-      case '/Rendition': return `/S /Rendition /OP 0 /AN 6 0 R /R << /S /MR /C << /S /MCD /CT (video/mp4) /D << /FS /URL /F (https://${at}/clip.mp4) >> >> >>`;
-      default: throw new Error(kind);
+      case '/URI':
+        return `/S /URI /URI (https://${at}/uri)`;
+      case '/Launch':
+        return `/S /Launch /F (${at}-launch.exe)`;
+      case '/GoToR':
+        return `/S /GoToR /F (${at}-remote.pdf) /D [0 /Fit]`;
+      case '/GoToE':
+        return `/S /GoToE /F (${at}-outer.pdf) /D [0 /Fit] /T << /R /C /N (inner.pdf) >>`;
+      case '/SubmitForm':
+        return `/S /SubmitForm /F << /FS /URL /F (https://${at}/submit) >> /Flags 4`;
+      case '/ImportData':
+        return `/S /ImportData /F (${at}-data.fdf)`;
+      case '/Thread':
+        return `/S /Thread /F (${at}-threads.pdf) /D 0 /B 0`;
+      case '/Sound':
+        return '/S /Sound /Sound 18 0 R';
+      case '/Movie':
+        return '/S /Movie /Annotation 11 0 R /Operation /Play';
+      case '/Rendition':
+        return `/S /Rendition /OP 0 /AN 6 0 R /R << /S /MR /C << /S /MCD /CT (video/mp4) /D << /FS /URL /F (https://${at}/clip.mp4) >> >> >>`;
+      default:
+        throw new Error(kind);
     }
   };
   const chain = (place: string): string => {
@@ -139,30 +168,33 @@ export function externalActionsPdf(): Buffer {
     return tail;
   };
   const stream = (dict: string, data: string) => `<< ${dict} /Length ${data.length} >>\nstream\n${data}\nendstream`;
-  const written = writePdf([
-    /* 1 */ `<< /Type /Catalog /Pages 2 0 R /OpenAction ${chain('open action')} /AA << /WC ${chain('document will close')} /DP ${chain('document did print')} >> ` +
-      '/AcroForm << /Fields [7 0 R 8 0 R 9 0 R] >> /Outlines 12 0 R >>',
-    /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    /* 3 */ `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /AA << /O ${chain('page open')} /C ${chain('page close')} >> /Annots [4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 10 0 R 11 0 R 19 0 R] >>`,
-    /* 4 */ `<< /Type /Annot /Subtype /Link /Rect [10 360 200 380] /Border [0 0 0] /A ${chain('link')} /PA ${chain('link former URI')} >>`,
-    /* 5 */ `<< /Type /Annot /Subtype /Square /Rect [250 300 300 350] /AA << /E ${chain('square mouse enter')} >> >>`,
-    /* 6 */ `<< /Type /Annot /Subtype /Screen /Rect [250 200 350 280] /P 3 0 R /A ${chain('screen')} >>`,
-    /* 7 */ `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (send) /Rect [10 300 100 320] /P 3 0 R /A ${chain('button')} /AA << /U ${chain('button mouse up')} >> >>`,
-    /* 8 */ `<< /Type /Annot /Subtype /Widget /FT /Tx /T (email) /Rect [10 260 200 280] /P 3 0 R /AA << /K ${chain('field keystroke')} /V ${chain('field validate')} >> >>`,
-    /* 9 */ `<< /FT /Tx /T (group) /Kids [10 0 R] /AA << /C ${chain('parent field calculate')} >> >>`,
-    /* 10 */ `<< /Type /Annot /Subtype /Widget /Parent 9 0 R /T (child) /Rect [10 220 200 240] /P 3 0 R /AA << /Fo ${chain('kid widget focus')} >> >>`,
-    /* 11 */ `<< /Type /Annot /Subtype /Movie /Rect [10 10 110 90] /P 3 0 R /T (trailer) /Movie << /F (${OUTSIDE}-movie.mov) /Aspect [320 240] >> >>`,
-    /* 12 */ '<< /Type /Outlines /First 15 0 R /Last 16 0 R /Count 3 >>',
-    /* 13 */ '<< /Producer (externalActionsPdf) >>',
-    /* 14 */ stream('', 'BT /F1 12 Tf 10 390 Td (Actions everywhere) Tj ET'),
-    /* 15 */ `<< /Title (Start) /Parent 12 0 R /Next 16 0 R /A ${chain('bookmark')} >>`,
-    /* 16 */ `<< /Title (More) /Parent 12 0 R /Prev 15 0 R /First 17 0 R /Last 17 0 R /Count 1 /A ${chain('next bookmark')} >>`,
-    /* 17 */ `<< /Title (Inner) /Parent 16 0 R /A ${chain('nested bookmark')} >>`,
-    /* 18 */ stream(`/Type /Sound /R 8000 /F (${OUTSIDE}-sound.wav)`, ''),
-    /* 19 */ '<< /Type /Annot /Subtype /Screen /Rect [250 100 350 180] /P 3 0 R /A << /S /Rendition /OP 0 /AN 19 0 R ' +
-      '/R << /S /MR /C << /S /MCD /CT (audio/wav) /D << /Type /Filespec /F (chime.wav) /UF (chime.wav) /EF << /F 20 0 R >> >> >> >> >> >>',
-    /* 20 */ stream('/Type /EmbeddedFile /Subtype /audio#2Fwav', 'RIFF....WAVEfmt '),
-  ], '/Info 13 0 R');
+  const written = writePdf(
+    [
+      /* 1 */ `<< /Type /Catalog /Pages 2 0 R /OpenAction ${chain('open action')} /AA << /WC ${chain('document will close')} /DP ${chain('document did print')} >> ` +
+        '/AcroForm << /Fields [7 0 R 8 0 R 9 0 R] >> /Outlines 12 0 R >>',
+      /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      /* 3 */ `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 400] /AA << /O ${chain('page open')} /C ${chain('page close')} >> /Annots [4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 10 0 R 11 0 R 19 0 R] >>`,
+      /* 4 */ `<< /Type /Annot /Subtype /Link /Rect [10 360 200 380] /Border [0 0 0] /A ${chain('link')} /PA ${chain('link former URI')} >>`,
+      /* 5 */ `<< /Type /Annot /Subtype /Square /Rect [250 300 300 350] /AA << /E ${chain('square mouse enter')} >> >>`,
+      /* 6 */ `<< /Type /Annot /Subtype /Screen /Rect [250 200 350 280] /P 3 0 R /A ${chain('screen')} >>`,
+      /* 7 */ `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (send) /Rect [10 300 100 320] /P 3 0 R /A ${chain('button')} /AA << /U ${chain('button mouse up')} >> >>`,
+      /* 8 */ `<< /Type /Annot /Subtype /Widget /FT /Tx /T (email) /Rect [10 260 200 280] /P 3 0 R /AA << /K ${chain('field keystroke')} /V ${chain('field validate')} >> >>`,
+      /* 9 */ `<< /FT /Tx /T (group) /Kids [10 0 R] /AA << /C ${chain('parent field calculate')} >> >>`,
+      /* 10 */ `<< /Type /Annot /Subtype /Widget /Parent 9 0 R /T (child) /Rect [10 220 200 240] /P 3 0 R /AA << /Fo ${chain('kid widget focus')} >> >>`,
+      /* 11 */ `<< /Type /Annot /Subtype /Movie /Rect [10 10 110 90] /P 3 0 R /T (trailer) /Movie << /F (${OUTSIDE}-movie.mov) /Aspect [320 240] >> >>`,
+      /* 12 */ '<< /Type /Outlines /First 15 0 R /Last 16 0 R /Count 3 >>',
+      /* 13 */ '<< /Producer (externalActionsPdf) >>',
+      /* 14 */ stream('', 'BT /F1 12 Tf 10 390 Td (Actions everywhere) Tj ET'),
+      /* 15 */ `<< /Title (Start) /Parent 12 0 R /Next 16 0 R /A ${chain('bookmark')} >>`,
+      /* 16 */ `<< /Title (More) /Parent 12 0 R /Prev 15 0 R /First 17 0 R /Last 17 0 R /Count 1 /A ${chain('next bookmark')} >>`,
+      /* 17 */ `<< /Title (Inner) /Parent 16 0 R /A ${chain('nested bookmark')} >>`,
+      /* 18 */ stream(`/Type /Sound /R 8000 /F (${OUTSIDE}-sound.wav)`, ''),
+      /* 19 */ '<< /Type /Annot /Subtype /Screen /Rect [250 100 350 180] /P 3 0 R /A << /S /Rendition /OP 0 /AN 19 0 R ' +
+        '/R << /S /MR /C << /S /MCD /CT (audio/wav) /D << /Type /Filespec /F (chime.wav) /UF (chime.wav) /EF << /F 20 0 R >> >> >> >> >> >>',
+      /* 20 */ stream('/Type /EmbeddedFile /Subtype /audio#2Fwav', 'RIFF....WAVEfmt '),
+    ],
+    '/Info 13 0 R',
+  );
   return withTempDir((dir) => {
     const [input, output] = [join(dir, 'in.pdf'), join(dir, 'out.pdf')];
     writeFileSync(input, written);
@@ -197,7 +229,10 @@ type Json = any;
 
 /** The file's objects as `qpdf --json` lists them, with references followed. */
 export function objectsOf(pdf: Buffer) {
-  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [unknown, Record<string, Json>];
+  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [
+    unknown,
+    Record<string, Json>,
+  ];
   const resolve = (value: Json): Json => {
     if (typeof value !== 'string' || !/^\d+ \d+ R$/.test(value)) return value;
     const entry = objects[`obj:${value}`];

@@ -26,9 +26,14 @@ export interface AddressedUpload {
 export function postFrom(from: string, url: string, files: AddressedUpload[], fields: Record<string, string> = {}): Promise<AddressedResponse> {
   const boundary = `folio-${randomUUID()}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'fileInput'}"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? 'application/pdf'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'fileInput'}"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? 'application/pdf'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -52,21 +57,25 @@ export function openFrom(from: string, url: string): Promise<{ status: number; h
 
 function send(from: string, url: string, method: string, body?: Buffer, headers: Record<string, string> = {}): Promise<AddressedResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, localAddress: from, agent: false, headers: body ? { ...headers, 'Content-Length': String(body.length) } : headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const all = Buffer.concat(chunks);
-        let json: unknown;
-        try {
-          json = JSON.parse(all.toString('utf8'));
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: all, json });
-      });
-    });
+    const req = httpRequest(
+      url,
+      { method, localAddress: from, agent: false, headers: body ? { ...headers, 'Content-Length': String(body.length) } : headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const all = Buffer.concat(chunks);
+          let json: unknown;
+          try {
+            json = JSON.parse(all.toString('utf8'));
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: all, json });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

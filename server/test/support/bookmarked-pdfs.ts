@@ -75,7 +75,11 @@ export function bookmarkedPdf(pages: number, bookmarks: readonly BookmarkSpec[],
   objects[0] = `<< /Type /Catalog /Pages 2 0 R${catalogExtra} >>`;
   let trailerExtra = '';
   if (options.info) {
-    const info = add(`<< ${Object.entries(options.info).map(([key, value]) => `/${key} ${textString(value)}`).join(' ')} >>`);
+    const info = add(
+      `<< ${Object.entries(options.info)
+        .map(([key, value]) => `/${key} ${textString(value)}`)
+        .join(' ')} >>`,
+    );
     trailerExtra = `/Info ${info} 0 R`;
   }
   return writePdf(objects, trailerExtra);
@@ -95,7 +99,13 @@ export interface ReadBookmark {
 
 /** The outline of `pdf` as qpdf (an independent reader) shows it. */
 export function readBookmarks(pdf: Buffer): ReadBookmark[] {
-  interface Qpdf { title: string; destpageposfrom1: number | null; open: boolean; dest: unknown; kids: Qpdf[] }
+  interface Qpdf {
+    title: string;
+    destpageposfrom1: number | null;
+    open: boolean;
+    dest: unknown;
+    kids: Qpdf[];
+  }
   const json = withDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     return JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', join(dir, 'x.pdf')], { encoding: 'utf8' })) as { outlines: Qpdf[] };
@@ -144,7 +154,10 @@ const REPORT_HEADINGS: [level: 1 | 2, text: string][] = [
  * Title "Field report", author Asha, subject Survey.
  */
 export function officeReport(): Buffer {
-  const headings = REPORT_HEADINGS.map(([level, text], i) => `<text:h text:style-name="${i === 0 ? `Heading_20_${level}` : `Break${level}`}" text:outline-level="${level}">${text}</text:h><text:p>Text of ${text}</text:p>`).join('');
+  const headings = REPORT_HEADINGS.map(
+    ([level, text], i) =>
+      `<text:h text:style-name="${i === 0 ? `Heading_20_${level}` : `Break${level}`}" text:outline-level="${level}">${text}</text:h><text:p>Text of ${text}</text:p>`,
+  ).join('');
   const fodt = `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:meta><dc:title>Field report</dc:title><dc:subject>Survey</dc:subject><dc:creator>Asha</dc:creator><meta:initial-creator>Asha</meta:initial-creator></office:meta>
@@ -157,7 +170,11 @@ export function officeReport(): Buffer {
   return withDir((dir) => {
     writeFileSync(join(dir, 'report.fodt'), fodt);
     const filter = 'pdf:writer_pdf_Export:{"ExportBookmarks":{"type":"boolean","value":"true"},"SelectPdfVersion":{"type":"long","value":"2"}}';
-    execFileSync('soffice', [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', filter, '--outdir', dir, join(dir, 'report.fodt')], { stdio: 'ignore', timeout: 120_000 });
+    execFileSync(
+      'soffice',
+      [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', filter, '--outdir', dir, join(dir, 'report.fodt')],
+      { stdio: 'ignore', timeout: 120_000 },
+    );
     return readFileSync(join(dir, 'report.pdf'));
   });
 }

@@ -56,7 +56,16 @@ export function listImages(pdf: Buffer): ListedImage[] {
       .filter((line) => line.trim() !== '')
       .map((line) => {
         const f = line.trim().split(/\s+/);
-        return { page: Number(f[0]), type: f[2], width: Number(f[3]), height: Number(f[4]), color: f[5], components: Number(f[6]), bpc: Number(f[7]), encoding: f[8] };
+        return {
+          page: Number(f[0]),
+          type: f[2],
+          width: Number(f[3]),
+          height: Number(f[4]),
+          color: f[5],
+          components: Number(f[6]),
+          bpc: Number(f[7]),
+          encoding: f[8],
+        };
       });
   });
 }
@@ -87,8 +96,12 @@ export function imagePixelHashes(pdf: Buffer): string[] {
 export function colourImageObjects(pdf: Buffer): { length: number; filter: unknown }[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
-    const objects = JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'x.pdf')])).qpdf[1] as Record<string, { value?: any; stream?: { dict: any } }>;
-    const resolve = (value: unknown): any => (typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value);
+    const objects = JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'x.pdf')])).qpdf[1] as Record<
+      string,
+      { value?: any; stream?: { dict: any } }
+    >;
+    const resolve = (value: unknown): any =>
+      typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value;
     const coloured = (space: unknown): boolean => {
       const cs = resolve(space);
       if (typeof cs === 'string') return ['/DeviceRGB', '/DeviceCMYK', '/RGB', '/CMYK', '/CalRGB'].includes(cs);
@@ -130,7 +143,8 @@ export function documentParts(pdf: Buffer) {
     writeFileSync(path, pdf);
     const json = JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=outlines', '--json-key=acroform', '--json-key=pages', path]));
     const objects = json.qpdf[1] as Record<string, { value?: any; stream?: { dict: any } }>;
-    const value = (ref: unknown) => (typeof ref === 'string' && objects[`obj:${ref}`] ? (objects[`obj:${ref}`].value ?? objects[`obj:${ref}`].stream?.dict) : ref);
+    const value = (ref: unknown) =>
+      typeof ref === 'string' && objects[`obj:${ref}`] ? (objects[`obj:${ref}`].value ?? objects[`obj:${ref}`].stream?.dict) : ref;
     const outlines = (json.outlines as { title: string; destpageposfrom1: number | null }[]).map((o) => `${o.title} → ${o.destpageposfrom1}`);
     const links = (json.pages as { object: string }[]).flatMap((page, index) => {
       const annots = (value(value(page.object)['/Annots']) ?? []) as unknown[];
@@ -142,7 +156,9 @@ export function documentParts(pdf: Buffer) {
           return `page ${index + 1}: ${action?.['/URI'] ?? (action?.['/S'] === '/GoTo' ? 'goto' : annot['/Dest'] ? 'dest' : '?')}`;
         });
     });
-    const fields = (json.acroform.fields as { fullname: string; value: unknown; fieldtype: string }[]).map((f) => `${f.fullname} (${f.fieldtype}) = ${JSON.stringify(f.value)}`);
+    const fields = (json.acroform.fields as { fullname: string; value: unknown; fieldtype: string }[]).map(
+      (f) => `${f.fullname} (${f.fieldtype}) = ${JSON.stringify(f.value)}`,
+    );
     const info = Object.fromEntries(
       run('pdfinfo', [path])
         .split('\n')
@@ -156,7 +172,14 @@ export function documentParts(pdf: Buffer) {
       .filter((line) => line.trim() !== '')
       .map((line) => {
         const m = /\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
-        return { name: line.slice(0, 37).trim().replace(/^[A-Z]{6}\+/, ''), embedded: m?.[1] === 'yes', subset: m?.[2] === 'yes' };
+        return {
+          name: line
+            .slice(0, 37)
+            .trim()
+            .replace(/^[A-Z]{6}\+/, ''),
+          embedded: m?.[1] === 'yes',
+          subset: m?.[2] === 'yes',
+        };
       });
     return { outlines, links, fields, info, fonts };
   });

@@ -69,13 +69,26 @@ export async function scanOf(pdf: Buffer, look: ScanLook): Promise<Buffer> {
     execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', '-f', '1', '-l', '1', join(dir, 'page.pdf'), join(dir, 'page')]);
     execFileSync('convert', [
       join(dir, 'page.png'),
-      '-background', 'white', '-rotate', String(look.skewDegrees),
-      '-blur', '0x1',
-      '+level', `${look.levels[0]}%,${look.levels[1]}%`,
-      '-seed', '7', '-attenuate', String(look.noise), '+noise', 'Gaussian',
-      '-colorspace', 'Gray',
-      '-resize', `${(look.dpi / 300) * 100}%`,
-      '-quality', '75',
+      '-background',
+      'white',
+      '-rotate',
+      String(look.skewDegrees),
+      '-blur',
+      '0x1',
+      '+level',
+      `${look.levels[0]}%,${look.levels[1]}%`,
+      '-seed',
+      '7',
+      '-attenuate',
+      String(look.noise),
+      '+noise',
+      'Gaussian',
+      '-colorspace',
+      'Gray',
+      '-resize',
+      `${(look.dpi / 300) * 100}%`,
+      '-quality',
+      '75',
       join(dir, 'scan.jpg'),
     ]);
     return readFileSync(join(dir, 'scan.jpg'));
@@ -93,7 +106,9 @@ export function zbarTexts(pdf: Buffer): string[] {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', join(dir, 'x.pdf'), join(dir, 'p')]);
     try {
-      return execFileSync('zbarimg', ['-q', '--raw', join(dir, 'p-1.png')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n');
+      return execFileSync('zbarimg', ['-q', '--raw', join(dir, 'p-1.png')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .trim()
+        .split('\n');
     } catch {
       return [];
     }

@@ -97,7 +97,9 @@ export function showEncryption(pdf: Buffer, password?: string): EncryptionReport
     'modify other',
   ];
   // The key length is not in the text report; qpdf's JSON has it.
-  const json = JSON.parse(qpdf(pdf, ['--json=2', '--json-key=encrypt'], password).stdout) as { encrypt: { parameters: { bits: number; streammethod: string } } };
+  const json = JSON.parse(qpdf(pdf, ['--json=2', '--json-key=encrypt'], password).stdout) as {
+    encrypt: { parameters: { bits: number; streammethod: string } };
+  };
   return {
     revision: Number(/^R = (\d+)$/m.exec(shown.stdout)?.[1]),
     bits: json.encrypt.parameters.bits,
@@ -121,7 +123,10 @@ export function passwordNeed(pdf: Buffer): 'password' | 'restrictions-only' | 'n
 export function popplerText(pdf: Buffer, password?: string): string | undefined {
   return withFile(pdf, (path) => {
     try {
-      return execFileSync('pdftotext', [...(password === undefined ? [] : ['-upw', password]), path, '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return execFileSync('pdftotext', [...(password === undefined ? [] : ['-upw', password]), path, '-'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       return undefined;
     }

@@ -18,7 +18,8 @@ export const XFA_TEMPLATE =
   '<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1" access="protected">' +
   '<field name="name" access="readOnly"/><field name="city" access=\'nonInteractive\'/><field name="note" access="open"/>' +
   '<field name="plain"/></subform></template>';
-export const XFA_DATASETS = '<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><name>Asha Rao</name></form1></xfa:data></xfa:datasets>';
+export const XFA_DATASETS =
+  '<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><name>Asha Rao</name></form1></xfa:data></xfa:datasets>';
 
 export interface LockedFormOptions {
   /** 'hybrid': an XFA beside the AcroForm's fields; 'xfa-only': an XFA form whose AcroForm lists no fields. */
@@ -112,8 +113,6 @@ export function qpdfStreamText(pdf: Buffer, ref: string): string {
   });
 }
 
-
-
 /** Where `formPdf` puts things, in points from the page's top-left corner (the page is 400 × 400). */
 export const FORM_LAYOUT = {
   heading: 'Application form',
@@ -173,9 +172,22 @@ export async function formPdf(): Promise<Buffer> {
   const appearance = doc.context.register(
     doc.context.stream(`0 0.6 0 rg 0 0 ${width} ${height} re f`, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, width, height] }),
   );
-  const comment = doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [x, y, x + width, y + height], F: 4, Contents: PDFString.of('Looks good'), AP: { N: appearance } });
+  const comment = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Square',
+    Rect: [x, y, x + width, y + height],
+    F: 4,
+    Contents: PDFString.of('Looks good'),
+    AP: { N: appearance },
+  });
   page.node.addAnnot(doc.context.register(comment));
-  const link = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [20, 20, 120, 40], Border: [0, 0, 0], A: { S: 'URI', URI: PDFString.of('https://example.com/') } });
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [20, 20, 120, 40],
+    Border: [0, 0, 0],
+    A: { S: 'URI', URI: PDFString.of('https://example.com/') },
+  });
   page.node.addAnnot(doc.context.register(link));
   return Buffer.from(await doc.save());
 }
@@ -209,9 +221,15 @@ export interface FormReport {
 export function formReport(pdf: Buffer): FormReport {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
-    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=acroform', '--json-key=pages', '--json-key=qpdf', join(dir, 'x.pdf')], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
+    const json = JSON.parse(
+      execFileSync('qpdf', ['--json=2', '--json-key=acroform', '--json-key=pages', '--json-key=qpdf', join(dir, 'x.pdf')], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      }),
+    );
     const objects = json.qpdf[1] as Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>;
-    const valueOf = (ref: unknown) => (typeof ref === 'string' ? (objects[`obj:${ref}`]?.value ?? objects[`obj:${ref}`]?.stream?.dict) : ref) as Record<string, unknown> | undefined;
+    const valueOf = (ref: unknown) =>
+      (typeof ref === 'string' ? (objects[`obj:${ref}`]?.value ?? objects[`obj:${ref}`]?.stream?.dict) : ref) as Record<string, unknown> | undefined;
     return {
       hasForm: json.acroform.hasacroform,
       fields: json.acroform.fields.map((field: { fullname: string }) => field.fullname),

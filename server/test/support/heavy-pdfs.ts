@@ -46,7 +46,9 @@ export function heavyPdf(pages: readonly HeavyPage[], options: HeavyPdfOptions =
   const add = (body: string | Buffer) => objects.push(body);
   const image = (length: number, seed: number) =>
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length ${length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length ${length} >>\nstream\n`,
+      ),
       noiseBytes(length, seed),
       Buffer.from('\nendstream'),
     ]);
@@ -59,12 +61,17 @@ export function heavyPdf(pages: readonly HeavyPage[], options: HeavyPdfOptions =
     const xobjects: string[] = [];
     if (page.imageBytes > 0) xobjects.push(`/Own ${add(image(page.imageBytes, 104729 + i))} 0 R`);
     if (page.sharedImage !== undefined) {
-      if (shared[page.sharedImage] === undefined) throw new Error(`heavyPdf: page ${i + 1} draws shared picture ${page.sharedImage}, which options.shared lacks.`);
+      if (shared[page.sharedImage] === undefined)
+        throw new Error(`heavyPdf: page ${i + 1} draws shared picture ${page.sharedImage}, which options.shared lacks.`);
       xobjects.push(`/Shared ${shared[page.sharedImage]} 0 R`);
     }
     const content = `BT /F1 18 Tf 20 200 Td (${label} page ${i + 1}) Tj ET`;
     const contents = add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents ${contents} 0 R /Resources << /Font << /F1 ${font} 0 R >> /XObject << ${xobjects.join(' ')} >> >> >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents ${contents} 0 R /Resources << /Font << /F1 ${font} 0 R >> /XObject << ${xobjects.join(' ')} >> >> >>`,
+      ),
+    );
   });
   objects[1] = `<< /Type /Pages /Count ${kids.length} /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] >>`;
   return writePdf(objects);

@@ -15,7 +15,7 @@ export function deflatedZeros(chunkBytes: number, repeats: number): Buffer {
   const [header, block] = [first.subarray(0, 2), first.subarray(2)];
   const finalEmptyBlock = Buffer.from([0x03, 0x00]);
   const adler = Buffer.alloc(4);
-  adler.writeUInt32BE(((Number(BigInt(chunkBytes) * BigInt(repeats) % 65521n) << 16) | 1) >>> 0);
+  adler.writeUInt32BE(((Number((BigInt(chunkBytes) * BigInt(repeats)) % 65521n) << 16) | 1) >>> 0);
   return Buffer.concat([header, ...Array.from({ length: repeats }, () => block), finalEmptyBlock, adler]);
 }
 
@@ -41,7 +41,9 @@ export function imageBomb(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
       pixels,
       Buffer.from('\nendstream'),
     ]),
@@ -57,11 +59,7 @@ export function imageBomb(): Buffer {
  * need it) each object carries the keyword `obj` only once.
  */
 export function manyObjectsPdf(count: number, { endobj = true } = {}): Buffer {
-  const head = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>',
-  ];
+  const head = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>'];
   const total = head.length + count;
   const chunks: string[] = ['%PDF-1.7\n'];
   const offsets = new Array<number>(total);
@@ -92,7 +90,11 @@ export function objectStreamBomb(gib = 1): Buffer {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>',
-    Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    Buffer.concat([
+      Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
   ]);
 }
 
@@ -107,11 +109,19 @@ export const HOSTILE_INPUTS: Record<string, () => Buffer | Promise<Buffer>> = {
     return Buffer.concat([valid.subarray(0, valid.lastIndexOf('startxref')), Buffer.from('startxref\n999999\n%%EOF\n')]);
   },
   'page tree with a cycle': () =>
-    handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']),
+    handWrittenPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    ]),
   'catalog without pages': () => handWrittenPdf(['<< /Type /Catalog >>']),
   'file that claims to be a PDF but is not': () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('GIF89a'.repeat(500))]),
   'huge page size (pixel bomb)': () =>
-    handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 75000 >>']),
+    handWrittenPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /UserUnit 75000 >>',
+    ]),
   'decompression bomb (2 GiB of zeros)': decompressionBomb,
   'huge image (declaring 2.7 GB of pixels)': imageBomb,
   // The file of 600,000 tiny objects is not here: the tools that read whole documents take qpdf longer than

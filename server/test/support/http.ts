@@ -28,7 +28,8 @@ export async function postTool(
 ): Promise<ToolResponse> {
   let req = request(server.http).post(endpoint);
   for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-  for (const file of files) req = req.attach(file.field ?? 'fileInput', file.content, { filename: file.name, contentType: file.contentType ?? 'application/pdf' });
+  for (const file of files)
+    req = req.attach(file.field ?? 'fileInput', file.content, { filename: file.name, contentType: file.contentType ?? 'application/pdf' });
   if (files.length === 0 && Object.keys(fields).length === 0) req = req.field('nothing', '');
   const res = await req.buffer(true).parse((response, done) => {
     const chunks: Buffer[] = [];

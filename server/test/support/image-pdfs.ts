@@ -65,7 +65,8 @@ export function picturesPdf(): Buffer {
   const page2 = `${text(PICTURE_PAGE_TEXTS[1])} q 60 0 0 30 20 120 cm /Im1 Do Q q 60 0 0 30 100 100 cm /Im2 Do Q q 40 0 0 40 20 40 cm /Im3 Do Q`;
   const page3 = `${text(PICTURE_PAGE_TEXTS[2])} q 60 0 0 30 20 120 cm /Im4 Do Q`;
   const gradient = samples(20, 10, (x, y) => [Math.round((255 * x) / 19), Math.round((255 * y) / 9), 128]);
-  const image = (width: number, height: number, extra = '') => `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8${extra}`;
+  const image = (width: number, height: number, extra = '') =>
+    `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8${extra}`;
   const font = '/Font << /F1 5 0 R >>';
   const page = (contents: number, xobjects: string, extra = '') =>
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << ${font} /XObject << ${xobjects} >> >> /Contents ${contents} 0 R${extra} >>`;
@@ -81,17 +82,38 @@ export function picturesPdf(): Buffer {
     /* 9 */ stream('', Buffer.from(page3)),
     /* 10 */ stream(image(20, 10), gradient),
     /* 11 */ stream('/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Fm2 12 0 R >> >>', Buffer.from('/Fm2 Do')),
-    /* 12 */ stream('/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Im5 13 0 R >> >>', Buffer.from('q 30 0 0 30 0 0 cm /Im5 Do Q')),
-    /* 13 */ stream(image(8, 8), samples(8, 8, () => [0, 0, 255])),
-    /* 14 */ stream(image(12, 6, ' /SMask 15 0 R'), samples(12, 6, () => [0, 200, 0])),
-    /* 15 */ stream('/Type /XObject /Subtype /Image /Width 12 /Height 6 /ColorSpace /DeviceGray /BitsPerComponent 8', samples(12, 6, (x) => [Math.round((255 * x) / 11)])),
-    /* 16 */ stream(image(10, 10, ' /Mask 17 0 R'), samples(10, 10, () => [255, 255, 0])),
+    /* 12 */ stream(
+      '/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Im5 13 0 R >> >>',
+      Buffer.from('q 30 0 0 30 0 0 cm /Im5 Do Q'),
+    ),
+    /* 13 */ stream(
+      image(8, 8),
+      samples(8, 8, () => [0, 0, 255]),
+    ),
+    /* 14 */ stream(
+      image(12, 6, ' /SMask 15 0 R'),
+      samples(12, 6, () => [0, 200, 0]),
+    ),
+    /* 15 */ stream(
+      '/Type /XObject /Subtype /Image /Width 12 /Height 6 /ColorSpace /DeviceGray /BitsPerComponent 8',
+      samples(12, 6, (x) => [Math.round((255 * x) / 11)]),
+    ),
+    /* 16 */ stream(
+      image(10, 10, ' /Mask 17 0 R'),
+      samples(10, 10, () => [255, 255, 0]),
+    ),
     // A stencil paints where its bits are 0: the left five columns of each 16-bit row.
-    /* 17 */ stream('/Type /XObject /Subtype /Image /Width 10 /Height 10 /ImageMask true /BitsPerComponent 1', Buffer.from(Array.from({ length: 10 }, () => [0b00000111, 0b11000000]).flat())),
+    /* 17 */ stream(
+      '/Type /XObject /Subtype /Image /Width 10 /Height 10 /ImageMask true /BitsPerComponent 1',
+      Buffer.from(Array.from({ length: 10 }, () => [0b00000111, 0b11000000]).flat()),
+    ),
     /* 18 */ stream(image(20, 10), gradient),
     /* 19 */ '<< /Type /Annot /Subtype /Stamp /Rect [120 40 160 80] /F 4 /AP << /N 20 0 R >> >>',
     /* 20 */ stream('/Type /XObject /Subtype /Form /BBox [0 0 40 40] /Resources << /XObject << /Im6 21 0 R >> >>', Buffer.from('q 40 0 0 40 0 0 cm /Im6 Do Q')),
-    /* 21 */ stream(image(16, 16), samples(16, 16, () => [255, 0, 255])),
+    /* 21 */ stream(
+      image(16, 16),
+      samples(16, 16, () => [255, 0, 255]),
+    ),
   ]);
 }
 
@@ -109,7 +131,12 @@ export function listImages(pdf: Buffer): ListedImage[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const list = execFileSync('pdfimages', ['-list', join(dir, 'x.pdf')], { encoding: 'utf8' });
-    return [...list.matchAll(/^\s*(\d+)\s+\d+\s+(\w+)\s+(\d+)\s+(\d+)\s/gm)].map((m) => ({ page: Number(m[1]), type: m[2], width: Number(m[3]), height: Number(m[4]) }));
+    return [...list.matchAll(/^\s*(\d+)\s+\d+\s+(\w+)\s+(\d+)\s+(\d+)\s/gm)].map((m) => ({
+      page: Number(m[1]),
+      type: m[2],
+      width: Number(m[3]),
+      height: Number(m[4]),
+    }));
   });
 }
 
@@ -129,7 +156,9 @@ export function readImage(data: Buffer): ReadImage {
   return withTempDir((dir) => {
     const path = join(dir, 'image');
     writeFileSync(path, data);
-    const [format, width, height, alpha] = execFileSync('/usr/bin/identify-im6.q16', ['-format', '%m %w %h %A\n', `${path}[0]`], { encoding: 'utf8' }).trim().split(/\s+/);
+    const [format, width, height, alpha] = execFileSync('/usr/bin/identify-im6.q16', ['-format', '%m %w %h %A\n', `${path}[0]`], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
     const rgba = execFileSync('/usr/bin/convert-im6.q16', [`${path}[0]`, '-depth', '8', 'rgba:-'], { maxBuffer: 512 * 1024 * 1024 });
     const w = Number(width);
     return {
@@ -152,8 +181,10 @@ export function zipFiles(zip: Buffer): { name: string; data: Buffer }[] {
 
 /** The ZIP's images as `name: WxH` (a quick picture of what it holds). */
 export function zipImageSizes(zip: Buffer): Record<string, string> {
-  return Object.fromEntries(zipFiles(zip).map(({ name, data }) => {
-    const image = readImage(data);
-    return [name, `${image.width}x${image.height}`];
-  }));
+  return Object.fromEntries(
+    zipFiles(zip).map(({ name, data }) => {
+      const image = readImage(data);
+      return [name, `${image.width}x${image.height}`];
+    }),
+  );
 }

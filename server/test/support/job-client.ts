@@ -20,7 +20,8 @@ export async function sendTool(baseUrl: string, endpoint: string, files: SentFil
 export async function sendJob(baseUrl: string, endpoint: string, files: SentFile[], fields: Record<string, string> = {}): Promise<string> {
   const response = await sendTool(baseUrl, endpoint, files, fields, '?async=true');
   const body = (await response.json()) as { async?: boolean; jobId?: string; result?: unknown };
-  if (response.status !== 200 || body.async !== true || typeof body.jobId !== 'string') throw new Error(`Not queued: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || body.async !== true || typeof body.jobId !== 'string')
+    throw new Error(`Not queued: ${response.status} ${JSON.stringify(body)}`);
   return body.jobId;
 }
 
@@ -71,7 +72,11 @@ export async function jobEvents(baseUrl: string, id: string, ms = 120_000): Prom
     .split('\n\n')
     .filter((block) => block.startsWith('event:'))
     .map((block) => {
-      const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((line) => line.startsWith(`${name}: `))
+          ?.slice(name.length + 2) ?? '';
       return { event: field('event'), id: Number(field('id')), data: JSON.parse(field('data')) as JobStatusBody };
     });
 }

@@ -21,18 +21,8 @@ export const LAYOUT_TEXT = {
   secondParagraphLines: ['Watering was reduced in August because of the heavy', 'rain that fell during the first two weeks.'],
   bullets: ['Carrots need deeper soil', 'Beans climb the fence', 'Lettuce bolts in heat'],
   columnsHeading: 'Two Column Section',
-  leftColumnLines: [
-    'Alpha begins the left column',
-    'with several lines of text',
-    'that continue down the page',
-    'until the column ends here.',
-  ],
-  rightColumnLines: [
-    'Omega starts the right column',
-    'and carries on beside the left',
-    'one at the very same heights',
-    'before finishing right here.',
-  ],
+  leftColumnLines: ['Alpha begins the left column', 'with several lines of text', 'that continue down the page', 'until the column ends here.'],
+  rightColumnLines: ['Omega starts the right column', 'and carries on beside the left', 'one at the very same heights', 'before finishing right here.'],
   /** Bold, at the body size: a heading below the size-based ones. */
   boldHeading: 'Final Notes',
   /** A ruled table below the third page's paragraph. */

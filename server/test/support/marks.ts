@@ -11,7 +11,10 @@ import { withTempDir } from './pdfs';
  */
 
 /** Blank pages (no text, no ink) of the given unrotated sizes and /Rotate. */
-export async function blankPdf(pages: readonly { size: [number, number]; rotate?: number }[], info: { title?: string; author?: string; subject?: string } = {}): Promise<Buffer> {
+export async function blankPdf(
+  pages: readonly { size: [number, number]; rotate?: number }[],
+  info: { title?: string; author?: string; subject?: string } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   for (const spec of pages) {
     const page = doc.addPage(spec.size);
@@ -48,7 +51,10 @@ export interface FontRow {
 export function fontsOf(pdf: Buffer): FontRow[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
-    const lines = execFileSync('pdffonts', [join(dir, 'x.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    const lines = execFileSync('pdffonts', [join(dir, 'x.pdf')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(2);
     return lines.map((line) => {
       const [name] = line.split(/\s+/);
       const columns = line.trim().split(/\s+/);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertWithOffice } from '../../src/engines/libreoffice';
 
-
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const FODT_NAMESPACES = [
@@ -33,7 +32,13 @@ ${extra.head ?? ''}
 }
 
 /** Converts a source document (given as its content and extension) with LibreOffice itself, e.g. to make a DOCX fixture. */
-export async function officeFixture(source: string | Buffer, sourceExtension: string, exportFilter: string, outputExtension: string, importFilter?: string): Promise<Buffer> {
+export async function officeFixture(
+  source: string | Buffer,
+  sourceExtension: string,
+  exportFilter: string,
+  outputExtension: string,
+  importFilter?: string,
+): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'office-fixture-'));
   try {
     const input = join(dir, `source${sourceExtension}`);

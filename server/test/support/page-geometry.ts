@@ -204,7 +204,13 @@ export function imageCount(pdf: Buffer): number {
  * Where a page of `width` × `height` lands when fitted into `box` uniformly, times
  * `factor`, and centred; as a region from the top-left of a sheet `sheetHeight` tall.
  */
-export function fittedRegion(width: number, height: number, box: { x: number; y: number; width: number; height: number }, sheetHeight: number, factor = 1): Region {
+export function fittedRegion(
+  width: number,
+  height: number,
+  box: { x: number; y: number; width: number; height: number },
+  sheetHeight: number,
+  factor = 1,
+): Region {
   const scale = Math.min(box.width / width, box.height / height) * factor;
   const left = box.x + (box.width - width * scale) / 2;
   const bottomUp = box.y + (box.height - height * scale) / 2;

@@ -76,12 +76,19 @@ export function pageTexts(pdf: Buffer): string[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const text = execFileSync('pdftotext', ['-layout', join(dir, 'x.pdf'), '-'], { encoding: 'utf8' });
-    return text.split('\f').slice(0, -1).map((page) => page.trim());
+    return text
+      .split('\f')
+      .slice(0, -1)
+      .map((page) => page.trim());
   });
 }
 
 export function outlineTitles(pdf: Buffer): { title: string; page: number }[] {
-  interface Node { title: string; destpageposfrom1: number; kids: Node[] }
+  interface Node {
+    title: string;
+    destpageposfrom1: number;
+    kids: Node[];
+  }
   const flat: { title: string; page: number }[] = [];
   const walk = (nodes: Node[]) => nodes.forEach((n) => (flat.push({ title: n.title, page: n.destpageposfrom1 }), walk(n.kids)));
   walk(qpdfJson<{ outlines: Node[] }>(pdf, ['--json-key=outlines']).outlines);

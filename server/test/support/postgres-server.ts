@@ -58,14 +58,21 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const launch = async (): Promise<void> => {
     log = '';
     const [program, args] = unprivileged(join(bin, 'postgres'), [
-      '-D', data,
-      '-p', String(port),
-      '-k', root,
-      '-c', 'listen_addresses=127.0.0.1',
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      root,
+      '-c',
+      'listen_addresses=127.0.0.1',
       // A test's data need not survive a power cut.
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
     ]);
     const started = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;

@@ -93,7 +93,13 @@ function enginesReachedFrom(folder: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     // An engine is a wrapper file in engines/ or, for one split by subject, its folder (engines/qpdf/).
-    if (file.startsWith(`${ENGINES}/`)) engines.add(file.slice(ENGINES.length + 1).split('/')[0].replace(/\.ts$/, ''));
+    if (file.startsWith(`${ENGINES}/`))
+      engines.add(
+        file
+          .slice(ENGINES.length + 1)
+          .split('/')[0]
+          .replace(/\.ts$/, ''),
+      );
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
       const target = resolveImport(file, specifier);
       if (target && !SHARED_CORE.some((core) => target.startsWith(`${core}/`))) queue.push(target);
@@ -113,7 +119,10 @@ export function readerFamiliesOf(tool: AnyTool): readonly string[] {
   const families = new Set<string>(tool.input.accept.includes('pdf') ? ['qpdf'] : []);
   for (const engine of enginesReachedFrom(folder)) {
     const readers = ENGINE_READERS[engine];
-    if (!readers) throw new Error(`reader-families.ts: "${tool.id}" uses the engine module "${engine}", which ENGINE_READERS does not name: add what it reads ([] if nothing of the upload).`);
+    if (!readers)
+      throw new Error(
+        `reader-families.ts: "${tool.id}" uses the engine module "${engine}", which ENGINE_READERS does not name: add what it reads ([] if nothing of the upload).`,
+      );
     for (const reader of readers) families.add(reader);
   }
   const processorSource = readdirSync(folder)
@@ -127,7 +136,17 @@ export function readerFamiliesOf(tool: AnyTool): readonly string[] {
 }
 
 /** The families that parse PDF bytes: what a damaged or hostile PDF is aimed at (the others read images, key stores, web pages). */
-export const PDF_READERS: ReadonlySet<string> = new Set(['qpdf', 'pikepdf', 'MuPDF', 'pdf-lib', 'Poppler', 'Ghostscript', 'OCRmyPDF', 'LibreOffice', CONTENT_BUDGET]);
+export const PDF_READERS: ReadonlySet<string> = new Set([
+  'qpdf',
+  'pikepdf',
+  'MuPDF',
+  'pdf-lib',
+  'Poppler',
+  'Ghostscript',
+  'OCRmyPDF',
+  'LibreOffice',
+  CONTENT_BUDGET,
+]);
 
 /** Each family the tools read with (those `only` keeps), and its members. */
 export function familiesOf(tools: readonly AnyTool[], only: (family: string) => boolean = () => true): Map<string, AnyTool[]> {
@@ -145,7 +164,13 @@ export function familiesOf(tools: readonly AnyTool[], only: (family: string) => 
  * where that is needed for each member to meet `minPerTool` inputs. Smaller
  * families are served first. Deterministic.
  */
-export function dealByReader(tools: readonly AnyTool[], files: number, perFamily: number, only: (family: string) => boolean = () => true, minPerTool = 0): AnyTool[][] {
+export function dealByReader(
+  tools: readonly AnyTool[],
+  files: number,
+  perFamily: number,
+  only: (family: string) => boolean = () => true,
+  minPerTool = 0,
+): AnyTool[][] {
   const families = [...familiesOf(tools, only).values()].sort((a, b) => a.length - b.length);
   const used = new Map<AnyTool, number>(tools.map((tool) => [tool, 0]));
   const order = new Map<AnyTool, number>(tools.map((tool, i) => [tool, i]));
@@ -154,7 +179,11 @@ export function dealByReader(tools: readonly AnyTool[], files: number, perFamily
     const chosen = new Set<AnyTool>();
     for (const members of families) {
       const picks = Math.max(perFamily, Math.ceil((members.length * minPerTool) / files));
-      for (const tool of members.filter((member) => !chosen.has(member)).sort(leastUsedFirst).slice(0, picks)) chosen.add(tool);
+      for (const tool of members
+        .filter((member) => !chosen.has(member))
+        .sort(leastUsedFirst)
+        .slice(0, picks))
+        chosen.add(tool);
     }
     for (const tool of chosen) used.set(tool, used.get(tool)! + 1);
     return tools.filter((tool) => chosen.has(tool));

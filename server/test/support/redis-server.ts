@@ -27,7 +27,22 @@ process.once('exit', () => {
 export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-redis-'));
   const port = 30000 + Math.floor(Math.random() * 20000);
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--protected-mode', 'yes'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--save',
+    '',
+    '--protected-mode',
+    'yes',
+  ];
   let child: ChildProcess;
   const start = async () => {
     child = spawn('redis-server', args, { stdio: 'ignore' });

@@ -18,7 +18,8 @@ function content(page: number): Buffer {
 }
 
 function objects(): (string | Buffer)[] {
-  const stream = (data: Buffer) => Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream')]);
+  const stream = (data: Buffer) =>
+    Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream')]);
   const page = (n: number) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 9 0 R >> >> /Contents ${CONTENTS[n]} 0 R >>`;
   return [
     /* 1 */ '<< /Type /Catalog /Pages 2 0 R /Outlines 10 0 R >>',
@@ -49,7 +50,11 @@ export function repairablePdf(): Buffer {
     offset += chunk.length;
   }
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  parts.push(Buffer.from(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -63,7 +68,10 @@ function streamDataOf(pdf: Buffer, n: number): number {
 
 /** Every cross-reference offset moved 13 bytes past its object. */
 export function brokenOffsetsPdf(): Buffer {
-  return Buffer.from(latin1(repairablePdf()).replace(/^(\d{10}) 00000 n $/gm, (_, o: string) => `${String(Number(o) + 13).padStart(10, '0')} 00000 n `), 'latin1');
+  return Buffer.from(
+    latin1(repairablePdf()).replace(/^(\d{10}) 00000 n $/gm, (_, o: string) => `${String(Number(o) + 13).padStart(10, '0')} 00000 n `),
+    'latin1',
+  );
 }
 
 /** No cross-reference table, no trailer, no startxref: the objects alone. */
@@ -80,7 +88,10 @@ export function truncatedPdf(): Buffer {
 
 /** Every stream's /Length 57 bytes longer than its data. */
 export function brokenLengthsPdf(): Buffer {
-  return Buffer.from(latin1(repairablePdf()).replace(/\/Length (\d+)/g, (_, n: string) => `/Length ${Number(n) + 57}`), 'latin1');
+  return Buffer.from(
+    latin1(repairablePdf()).replace(/\/Length (\d+)/g, (_, n: string) => `/Length ${Number(n) + 57}`),
+    'latin1',
+  );
 }
 
 /** 600 bytes of mail-gateway junk before `%PDF-` (inside the first kilobyte, where readers look for the header). */

@@ -33,8 +33,7 @@ const SAMPLE_EMAIL = [
 
 const SAMPLE_MARKDOWN = '# QA sample\n\nFolio sample paragraph with *emphasis*.\n\n## Second heading\n\n- one\n- two\n';
 
-const SAMPLE_SVG =
-  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>\n';
+const SAMPLE_SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#c00"/></svg>\n';
 const SAMPLE_TEXT = 'QA sample document\nFolio sample line two.\n';
 
 /** A ZIP holding `entries`, written in memory. */
@@ -61,14 +60,41 @@ export const SAMPLE_KEYSTORE_PASSWORD = 'qa-secret';
 const keyMaterial = lazily(() =>
   withTempDir((dir) => {
     const at = (name: string) => join(dir, name);
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '30', '-subj', '/CN=Folio QA'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key.pem'), '-out', at('cert.pem'), '-days', '30', '-subj', '/CN=Folio QA'],
+      { stdio: 'ignore' },
+    );
     const pkcs12 = (out: string, password: string) =>
       execFileSync('openssl', ['pkcs12', '-export', '-inkey', at('key.pem'), '-in', at('cert.pem'), '-out', at(out), '-passout', `pass:${password}`]);
     pkcs12('open.p12', '');
     pkcs12('store.p12', SAMPLE_KEYSTORE_PASSWORD);
-    execFileSync('keytool', ['-importkeystore', '-srckeystore', at('store.p12'), '-srcstoretype', 'PKCS12', '-srcstorepass', SAMPLE_KEYSTORE_PASSWORD,
-      '-destkeystore', at('store.jks'), '-deststoretype', 'JKS', '-deststorepass', SAMPLE_KEYSTORE_PASSWORD, '-noprompt'], { stdio: 'ignore' });
-    return { key: readFileSync(at('key.pem')), certificate: readFileSync(at('cert.pem')), pkcs12: readFileSync(at('open.p12')), jks: readFileSync(at('store.jks')) };
+    execFileSync(
+      'keytool',
+      [
+        '-importkeystore',
+        '-srckeystore',
+        at('store.p12'),
+        '-srcstoretype',
+        'PKCS12',
+        '-srcstorepass',
+        SAMPLE_KEYSTORE_PASSWORD,
+        '-destkeystore',
+        at('store.jks'),
+        '-deststoretype',
+        'JKS',
+        '-deststorepass',
+        SAMPLE_KEYSTORE_PASSWORD,
+        '-noprompt',
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(at('key.pem')),
+      certificate: readFileSync(at('cert.pem')),
+      pkcs12: readFileSync(at('open.p12')),
+      jks: readFileSync(at('store.jks')),
+    };
   }),
 );
 

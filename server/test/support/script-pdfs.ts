@@ -29,7 +29,7 @@ export function formScriptsPdf(): Buffer {
     /* 4 */ '<< /Names [(helpers) 5 0 R (greeting) 6 0 R] >>',
     /* 5 */ '<< /S /JavaScript /JS 10 0 R >>',
     /* 6 */ `<< /S /JavaScript /JS ${utf16("app.alert('Grüße, 世界');")} >>`,
-    /* 7 */ "<< /FT /Tx /T (sum) /Kids [8 0 R 9 0 R] /AA << /V << /S /JavaScript /JS (if (event.value < 0) event.rc = false;) >> /C << /S /JavaScript /JS (event.value = total();) >> >> >>",
+    /* 7 */ '<< /FT /Tx /T (sum) /Kids [8 0 R 9 0 R] /AA << /V << /S /JavaScript /JS (if (event.value < 0) event.rc = false;) >> /C << /S /JavaScript /JS (event.value = total();) >> >> >>',
     /* 8 */ '<< /Type /Annot /Subtype /Widget /Parent 7 0 R /Rect [10 10 100 30] /P 3 0 R /AA << /U << /S /JavaScript /JS (app.beep(0);) >> >> >>',
     /* 9 */ '<< /Type /Annot /Subtype /Widget /Parent 7 0 R /Rect [10 40 100 60] /P 3 0 R >>',
     /* 10 */ stream('/Filter /FlateDecode', deflateSync(Buffer.from(compressed))),
@@ -58,7 +58,6 @@ export function scriptBombPdf(): Buffer {
   ]);
 }
 
-
 /**
  * Scripts in every place a viewer runs them from, the open action first: it
  * calls `app.launchURL(...)`, the call Get Info once missed. Besides: a name
@@ -75,7 +74,7 @@ export function scriptsEverywherePdf(): Buffer {
       `/AA << /WS ${js("app.alert('will save');")} >> /AcroForm << /Fields [7 0 R] >> /Outlines 9 0 R >>`,
     /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     /* 3 */ `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /AA << /C ${js("app.alert('page close');")} >> /Annots [5 0 R 6 0 R 8 0 R] >>`,
-    /* 4 */ js("var started = true;"),
+    /* 4 */ js('var started = true;'),
     /* 5 */ `<< /Type /Annot /Subtype /Link /Rect [10 250 100 270] /A << /S /GoTo /D [3 0 R /Fit] /Next [${js("app.alert('first chained');")} ${js("app.alert('second chained');")}] >> >>`,
     /* 6 */ `<< /Type /Annot /Subtype /Widget /Parent 7 0 R /Rect [10 10 100 30] /P 3 0 R /AA << /Fo ${js("app.alert('focus');")} >> >>`,
     /* 7 */ `<< /FT /Tx /T (total) /Kids [6 0 R] /AA << /V ${js('if (event.value < 0) event.rc = false;')} >> >>`,

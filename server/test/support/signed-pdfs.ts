@@ -27,7 +27,9 @@ let signer: Signer | undefined;
 export function testSigner(): Signer {
   signer ??= withTempDir((dir) => {
     const [key, cert, der] = ['key.pem', 'cert.pem', 'cert.der'].map((name) => join(dir, name));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', `/CN=${SIGNER_NAME}`], { stdio: 'pipe' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', `/CN=${SIGNER_NAME}`], {
+      stdio: 'pipe',
+    });
     execFileSync('openssl', ['x509', '-in', cert, '-outform', 'DER', '-out', der]);
     return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8'), certDer: readFileSync(der) };
   });
@@ -77,7 +79,9 @@ export function signRevision(pdf: Buffer, objects: ReadonlyMap<number, string>, 
 
 /** A widget appearance: a form XObject of this size drawing `content`. */
 function appearance(width: number, height: number, content: string): Buffer {
-  return Buffer.from(`<< /Type /XObject /Subtype /Form /BBox [0 0 ${width} ${height}] /Resources << /Font << /F1 4 0 R >> >> /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  return Buffer.from(
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 ${width} ${height}] /Resources << /Font << /F1 4 0 R >> >> /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  );
 }
 
 /**
@@ -115,7 +119,12 @@ export function signedContract(options: { signed?: boolean } = {}): Buffer {
       [1, '<< /Type /Catalog /Pages 2 0 R /AcroForm 8 0 R /Perms << /DocMDP 13 0 R >> >>'],
       [5, '<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V 13 0 R /Rect [40 40 240 90] /F 4 /P 3 0 R /AP << /N 10 0 R >> >>'],
       [8, '<< /Fields [5 0 R 12 0 R 7 0 R] /SigFlags 3 /DR << /Font << /Helv 4 0 R >> >> /DA (/Helv 0 Tf 0 g) >>'],
-      [13, signatureDictionary('/Reason (Certified) /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]')],
+      [
+        13,
+        signatureDictionary(
+          '/Reason (Certified) /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]',
+        ),
+      ],
     ]),
     '/Size 14 /Root 1 0 R',
   );
@@ -150,7 +159,10 @@ export function pdfsig(pdf: Buffer): string {
 /** A value from qpdf's JSON written back in PDF syntax: names, references, numbers and booleans as they are, strings escaped. */
 function pdfSyntax(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pdfSyntax).join(' ')}]`;
-  if (value !== null && typeof value === 'object') return `<< ${Object.entries(value).map(([key, v]) => `${key} ${pdfSyntax(v)}`).join(' ')} >>`;
+  if (value !== null && typeof value === 'object')
+    return `<< ${Object.entries(value)
+      .map(([key, v]) => `${key} ${pdfSyntax(v)}`)
+      .join(' ')} >>`;
   if (typeof value === 'string' && value.startsWith('u:')) return `<FEFF${Buffer.from(value.slice(2), 'utf16le').swap16().toString('hex')}>`;
   if (typeof value === 'string' && value.startsWith('b:')) return `<${value.slice(2)}>`;
   return value === null ? 'null' : String(value);
@@ -165,10 +177,14 @@ function pdfSyntax(value: unknown): string {
 export function forgedAfterSigning(signed: Buffer, text = 'FORGED AFTER SIGNING'): Buffer {
   const listing = withTempDir((dir) => {
     writeFileSync(join(dir, 'in.pdf'), signed);
-    return execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'in.pdf')], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'in.pdf')], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
   });
   const [header, objects] = JSON.parse(listing).qpdf as [{ maxobjectid: number }, Record<string, { value?: any; stream?: { dict: any } }>];
-  const resolve = (value: any): any => (typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value);
+  const resolve = (value: any): any =>
+    typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value;
   const root = objects.trailer.value['/Root'];
   let pageRef: string = resolve(resolve(root)['/Pages'])['/Kids'][0];
   while (resolve(pageRef)['/Kids']) pageRef = resolve(pageRef)['/Kids'][0];

@@ -76,27 +76,130 @@ export function signingKeys(): SigningKeys {
       openssl('pkey', '-in', `${name}.key`, '-out', `${name}.enc.key`, '-aes256', '-passout', pass);
       openssl('pkey', '-in', `${name}.key`, '-outform', 'DER', '-out', `${name}.der.key`);
       openssl('x509', '-in', `${name}.pem`, '-outform', 'DER', '-out', `${name}.der`);
-      openssl('pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.pem`, ...(extra.chain ? ['-certfile', extra.chain] : []), '-name', 'signer', '-out', `${name}.p12`, '-passout', pass);
-      execFileSync('keytool', ['-importkeystore', '-noprompt', '-srckeystore', at(`${name}.p12`), '-srcstoretype', 'PKCS12', '-srcstorepass:file', at('password'),
-        '-destkeystore', at(`${name}.jks`), '-deststoretype', 'JKS', '-deststorepass:file', at('password')], { stdio: 'ignore' });
-      return { key: read(`${name}.key`), encryptedKey: read(`${name}.enc.key`), derKey: read(`${name}.der.key`), cert: read(`${name}.pem`), certDer: read(`${name}.der`), p12: read(`${name}.p12`), jks: read(`${name}.jks`) };
+      openssl(
+        'pkcs12',
+        '-export',
+        '-inkey',
+        `${name}.key`,
+        '-in',
+        `${name}.pem`,
+        ...(extra.chain ? ['-certfile', extra.chain] : []),
+        '-name',
+        'signer',
+        '-out',
+        `${name}.p12`,
+        '-passout',
+        pass,
+      );
+      execFileSync(
+        'keytool',
+        [
+          '-importkeystore',
+          '-noprompt',
+          '-srckeystore',
+          at(`${name}.p12`),
+          '-srcstoretype',
+          'PKCS12',
+          '-srcstorepass:file',
+          at('password'),
+          '-destkeystore',
+          at(`${name}.jks`),
+          '-deststoretype',
+          'JKS',
+          '-deststorepass:file',
+          at('password'),
+        ],
+        { stdio: 'ignore' },
+      );
+      return {
+        key: read(`${name}.key`),
+        encryptedKey: read(`${name}.enc.key`),
+        derKey: read(`${name}.der.key`),
+        cert: read(`${name}.pem`),
+        certDer: read(`${name}.der`),
+        p12: read(`${name}.p12`),
+        jks: read(`${name}.jks`),
+      };
     };
     const selfSigned = (name: string, cn: string, keyArgs = ['-newkey', 'rsa:2048']) =>
-      openssl('req', '-x509', ...keyArgs, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '30', '-subj', `/CN=${cn}`,
-        '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation');
+      openssl(
+        'req',
+        '-x509',
+        ...keyArgs,
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.pem`,
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${cn}`,
+        '-addext',
+        'keyUsage=critical,digitalSignature,nonRepudiation',
+      );
 
     selfSigned('self', 'Folio Test Signer');
     selfSigned('ec', 'Folio EC Signer', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']);
 
     // root → intermediate → leaf, each CA marked as one.
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'root.key', '-out', 'root.pem', '-days', '60', '-subj', '/CN=Folio Test Root CA',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'root.key',
+      '-out',
+      'root.pem',
+      '-days',
+      '60',
+      '-subj',
+      '/CN=Folio Test Root CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
     writeFileSync(at('ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
     writeFileSync(at('leaf.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n');
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'intermediate.key', '-out', 'intermediate.csr', '-subj', '/CN=Folio Test Intermediate CA');
-    openssl('x509', '-req', '-in', 'intermediate.csr', '-CA', 'root.pem', '-CAkey', 'root.key', '-CAcreateserial', '-out', 'intermediate.pem', '-days', '50', '-extfile', 'ca.ext');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'intermediate.csr',
+      '-CA',
+      'root.pem',
+      '-CAkey',
+      'root.key',
+      '-CAcreateserial',
+      '-out',
+      'intermediate.pem',
+      '-days',
+      '50',
+      '-extfile',
+      'ca.ext',
+    );
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', '/CN=Folio Chain Leaf');
-    openssl('x509', '-req', '-in', 'leaf.csr', '-CA', 'intermediate.pem', '-CAkey', 'intermediate.key', '-CAcreateserial', '-out', 'leaf.pem', '-days', '40', '-extfile', 'leaf.ext');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'leaf.csr',
+      '-CA',
+      'intermediate.pem',
+      '-CAkey',
+      'intermediate.key',
+      '-CAcreateserial',
+      '-out',
+      'leaf.pem',
+      '-days',
+      '40',
+      '-extfile',
+      'leaf.ext',
+    );
     writeFileSync(at('leaf-chain.pem'), Buffer.concat([read('intermediate.pem'), read('root.pem')]));
 
     // Valid in January 2020 only: `openssl ca` sets both dates.
@@ -104,8 +207,24 @@ export function signingKeys(): SigningKeys {
     writeFileSync(at('index.txt'), '');
     writeFileSync(at('serial'), '01\n');
     openssl('req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'expired.key', '-out', 'expired.csr', '-subj', '/CN=Folio Expired Signer');
-    openssl('ca', '-batch', '-config', 'ca.cnf', '-selfsign', '-keyfile', 'expired.key', '-in', 'expired.csr', '-out', 'expired.pem', '-notext',
-      '-startdate', '20200101000000Z', '-enddate', '20200201000000Z');
+    openssl(
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-selfsign',
+      '-keyfile',
+      'expired.key',
+      '-in',
+      'expired.csr',
+      '-out',
+      'expired.pem',
+      '-notext',
+      '-startdate',
+      '20200101000000Z',
+      '-enddate',
+      '20200201000000Z',
+    );
 
     openssl('pkcs12', '-export', '-nokeys', '-in', 'root.pem', '-out', 'certonly.p12', '-passout', pass);
     openssl('pkcs12', '-export', '-legacy', '-inkey', 'self.key', '-in', 'self.pem', '-name', 'signer', '-out', 'legacy.p12', '-passout', pass);
@@ -115,8 +234,26 @@ export function signingKeys(): SigningKeys {
     selfSigned('second', 'Second Key');
     for (const name of ['first', 'second']) {
       openssl('pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.pem`, '-name', name, '-out', `${name}.p12`, '-passout', pass);
-      execFileSync('keytool', ['-importkeystore', '-noprompt', '-srckeystore', at(`${name}.p12`), '-srcstoretype', 'PKCS12', '-srcstorepass:file', at('password'),
-        '-destkeystore', at('two.p12'), '-deststoretype', 'PKCS12', '-deststorepass:file', at('password')], { stdio: 'ignore' });
+      execFileSync(
+        'keytool',
+        [
+          '-importkeystore',
+          '-noprompt',
+          '-srckeystore',
+          at(`${name}.p12`),
+          '-srcstoretype',
+          'PKCS12',
+          '-srcstorepass:file',
+          at('password'),
+          '-destkeystore',
+          at('two.p12'),
+          '-deststoretype',
+          'PKCS12',
+          '-deststorepass:file',
+          at('password'),
+        ],
+        { stdio: 'ignore' },
+      );
     }
 
     return {
@@ -213,8 +350,24 @@ export function opensslVerify(der: Buffer, content: Buffer, trusted?: Buffer): s
     writeFileSync(join(dir, 'content.bin'), content);
     if (trusted) writeFileSync(join(dir, 'trusted.pem'), trusted);
     try {
-      execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'sig.der', '-content', 'content.bin', '-out', '/dev/null',
-        ...(trusted ? ['-CAfile', 'trusted.pem', '-purpose', 'any'] : ['-noverify'])], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          'sig.der',
+          '-content',
+          'content.bin',
+          '-out',
+          '/dev/null',
+          ...(trusted ? ['-CAfile', 'trusted.pem', '-purpose', 'any'] : ['-noverify']),
+        ],
+        { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       return 'ok';
     } catch (error) {
       return String((error as { stderr?: Buffer }).stderr ?? error);
@@ -235,7 +388,11 @@ export function cmsSignerCertificate(der: Buffer, content: Buffer): Buffer {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'sig.der'), der);
     writeFileSync(join(dir, 'content.bin'), content);
-    execFileSync('openssl', ['cms', '-verify', '-noverify', '-binary', '-inform', 'DER', '-in', 'sig.der', '-content', 'content.bin', '-out', '/dev/null', '-signer', 'signer.pem'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['cms', '-verify', '-noverify', '-binary', '-inform', 'DER', '-in', 'sig.der', '-content', 'content.bin', '-out', '/dev/null', '-signer', 'signer.pem'],
+      { cwd: dir, stdio: 'ignore' },
+    );
     return execFileSync('openssl', ['x509', '-in', 'signer.pem', '-outform', 'DER'], { cwd: dir });
   });
 }
@@ -277,8 +434,28 @@ export function opensslSignedPdf(signature: OpensslSignature): Buffer {
     if (signature.chain) writeFileSync(join(dir, 'chain.pem'), signature.chain);
     return fillSignature(handSignedPdf(sigDict, signature.text ?? 'Signed by OpenSSL'), (content) => {
       writeFileSync(join(dir, 'content.bin'), content);
-      execFileSync('openssl', ['cms', '-sign', '-binary', '-md', 'sha256', '-in', 'content.bin', '-signer', 'cert.pem', '-inkey', 'key.pem',
-        ...(signature.chain ? ['-certfile', 'chain.pem'] : []), '-outform', 'DER', '-out', 'sig.der'], { cwd: dir, stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-sign',
+          '-binary',
+          '-md',
+          'sha256',
+          '-in',
+          'content.bin',
+          '-signer',
+          'cert.pem',
+          '-inkey',
+          'key.pem',
+          ...(signature.chain ? ['-certfile', 'chain.pem'] : []),
+          '-outform',
+          'DER',
+          '-out',
+          'sig.der',
+        ],
+        { cwd: dir, stdio: 'ignore' },
+      );
       return readFileSync(join(dir, 'sig.der'));
     });
   });
@@ -294,12 +471,42 @@ export function opensslTimestampedPdf(options: { tamperImprint?: boolean } = {})
   return withTempDir((dir) => {
     const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     writeFileSync(join(dir, 'tsa.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n');
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.pem', '-days', '30', '-subj', '/CN=Folio Test TSA', '-addext', 'extendedKeyUsage=critical,timeStamping', '-addext', 'keyUsage=critical,digitalSignature');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'tsa.key',
+      '-out',
+      'tsa.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Folio Test TSA',
+      '-addext',
+      'extendedKeyUsage=critical,timeStamping',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+    );
     writeFileSync(join(dir, 'tsaserial'), '01\n');
-    writeFileSync(join(dir, 'tsa.cnf'), [
-      '[tsa]', 'default_tsa = test', '[test]', `serial = ${join(dir, 'tsaserial')}`, 'signer_digest = sha256', 'default_policy = 1.2.3.4.1',
-      'digests = sha256', 'accuracy = secs:1', 'ess_cert_id_alg = sha256', 'certs = tsa.pem', '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'tsa.cnf'),
+      [
+        '[tsa]',
+        'default_tsa = test',
+        '[test]',
+        `serial = ${join(dir, 'tsaserial')}`,
+        'signer_digest = sha256',
+        'default_policy = 1.2.3.4.1',
+        'digests = sha256',
+        'accuracy = secs:1',
+        'ess_cert_id_alg = sha256',
+        'certs = tsa.pem',
+        '',
+      ].join('\n'),
+    );
     return fillSignature(handSignedPdf(sigDict, 'Timestamped by OpenSSL'), (content) => {
       writeFileSync(join(dir, 'content.bin'), options.tamperImprint ? Buffer.concat([content, Buffer.from('other bytes')]) : content);
       openssl('ts', '-query', '-data', 'content.bin', '-sha256', '-cert', '-out', 'request.tsq');

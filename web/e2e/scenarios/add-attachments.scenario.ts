@@ -25,7 +25,9 @@ export default defineScenario(addAttachmentsTool, [
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('minutes.pdf', await makePdf(2))]);
       await ctx.page.getByText('Upload Files', { exact: true }).waitFor();
-      await ctx.page.getByLabel('Attachments', { exact: true }).setInputFiles([fileUpload('agenda.txt', 'text/plain', NOTES), fileUpload('budget.csv', 'text/csv', TABLE)]);
+      await ctx.page
+        .getByLabel('Attachments', { exact: true })
+        .setInputFiles([fileUpload('agenda.txt', 'text/plain', NOTES), fileUpload('budget.csv', 'text/csv', TABLE)]);
       await ctx.page.getByText('budget.csv').waitFor();
       await ctx.page.getByRole('button', { name: 'Remove budget.csv' }).click();
       expect(await ctx.page.getByText('budget.csv').count()).toBe(0);

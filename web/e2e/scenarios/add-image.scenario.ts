@@ -29,7 +29,8 @@ export default defineScenario(addImageTool, [
     run: async (ctx) => {
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('flyer.pdf', await blankPdf([{ size: [300, 300] }, { size: [300, 300] }]))]);
-      const drawing = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#000"/><text x="5" y="30" font-size="24" fill="#fff">Vector</text></svg>';
+      const drawing =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#000"/><text x="5" y="30" font-size="24" fill="#fff">Vector</text></svg>';
       await ctx.page.getByLabel('Image', { exact: true }).setInputFiles(fileUpload('badge.svg', 'image/svg+xml', drawing));
       await ctx.run();
       const result = await ctx.download();

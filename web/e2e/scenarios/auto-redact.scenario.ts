@@ -28,9 +28,21 @@ export default defineScenario(autoRedactTool, [
       const result = await ctx.download();
       expect(result.name).toBe('memo_redacted.pdf');
       // Read back by Poppler: the words are gone (any case), their neighbours are still text.
-      expect(pageWords(result.bytes)[0].map((w) => w.text)).toEqual(
-        ['Agent', 'met', 'the', 'courier', 'the', 'secretive', 'courier', 'said', 'nothing', 'call', 'at', '555-1234', 'today'],
-      );
+      expect(pageWords(result.bytes)[0].map((w) => w.text)).toEqual([
+        'Agent',
+        'met',
+        'the',
+        'courier',
+        'the',
+        'secretive',
+        'courier',
+        'said',
+        'nothing',
+        'call',
+        'at',
+        '555-1234',
+        'today',
+      ]);
     },
   },
   {

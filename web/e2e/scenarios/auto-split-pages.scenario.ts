@@ -30,7 +30,11 @@ export default defineScenario(autoSplitPagesTool, [
         ['stack_2.pdf', 1],
         ['stack_3.pdf', 2],
       ]);
-      expect(entries.map((e) => pageTexts(e.getData()))).toEqual([['Letter A front', 'Letter A back'], ['Letter B front'], ['Letter C front', 'Letter C back']]);
+      expect(entries.map((e) => pageTexts(e.getData()))).toEqual([
+        ['Letter A front', 'Letter A back'],
+        ['Letter B front'],
+        ['Letter C front', 'Letter C back'],
+      ]);
     },
   },
   {

@@ -6,16 +6,26 @@ import { defineScenario, pdfUpload } from '../scenario';
 
 /** pdfinfo's view of the information dictionary, custom entries included. */
 function infoOf(pdf: Buffer): Record<string, string> {
-  const text = Buffer.from(read(pdf, 'pdfinfo', (f) => ['-custom', '-enc', 'UTF-8', f]), 'latin1').toString('utf8');
-  return Object.fromEntries(text.split('\n').flatMap((line) => {
-    const match = /^(.+?):\s+(.*)$/.exec(line);
-    return match ? [[match[1], match[2]]] : [];
-  }));
+  const text = Buffer.from(
+    read(pdf, 'pdfinfo', (f) => ['-custom', '-enc', 'UTF-8', f]),
+    'latin1',
+  ).toString('utf8');
+  return Object.fromEntries(
+    text.split('\n').flatMap((line) => {
+      const match = /^(.+?):\s+(.*)$/.exec(line);
+      return match ? [[match[1], match[2]]] : [];
+    }),
+  );
 }
 
 /** ExifTool's reading of the XMP packet and of the dictionary's Trapped. */
 function exifOf(pdf: Buffer): Record<string, unknown> {
-  return JSON.parse(Buffer.from(read(pdf, 'exiftool', (f) => ['-j', '-a', '-G1', '-struct', f]), 'latin1').toString('utf8'))[0];
+  return JSON.parse(
+    Buffer.from(
+      read(pdf, 'exiftool', (f) => ['-j', '-a', '-G1', '-struct', f]),
+      'latin1',
+    ).toString('utf8'),
+  )[0];
 }
 
 /** A report reportlab wrote with title, author, subject, keywords, creator, dates and /Trapped /False. */

@@ -1,5 +1,14 @@
 import { detectSplitScannedTool } from '@folio/registry';
-import { expectUprightPhoto, measurePhoto, photoSheet, photoSheetPdf, SLIGHT, STEEP, unzipEntries, UPRIGHT } from '../../../server/src/processors/detect-split-scanned/photo-sheets.fixtures';
+import {
+  expectUprightPhoto,
+  measurePhoto,
+  photoSheet,
+  photoSheetPdf,
+  SLIGHT,
+  STEEP,
+  unzipEntries,
+  UPRIGHT,
+} from '../../../server/src/processors/detect-split-scanned/photo-sheets.fixtures';
 import { defineScenario, fileUpload, pdfUpload } from '../scenario';
 
 /** The five parameters as the page labels them, with the spec's defaults (§9). */

@@ -15,7 +15,11 @@ interface Read {
 
 /** The outline of `pdf` as qpdf's own reader walks it (/Outlines → /First → /Next, destinations to pages). */
 function outlineOf(pdf: Buffer): Read[] {
-  interface Node { title: string; destpageposfrom1: number | null; kids: Node[] }
+  interface Node {
+    title: string;
+    destpageposfrom1: number | null;
+    kids: Node[];
+  }
   const json = withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     return JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', join(dir, 'x.pdf')], { encoding: 'utf8' })) as { outlines: Node[] };
@@ -47,9 +51,11 @@ async function addEntry(ctx: ScenarioContext, at: string, text: string, page: nu
 
 /** The titles in the editor, depth first, with their numbers. */
 async function listed(ctx: ScenarioContext): Promise<string[]> {
-  return ctx.page.getByTestId('bookmark-entry').evaluateAll((items) =>
-    items.map((item) => `${item.querySelector('.bookmark-editor__number')?.textContent} ${(item.querySelector('input') as HTMLInputElement).value}`),
-  );
+  return ctx.page
+    .getByTestId('bookmark-entry')
+    .evaluateAll((items) =>
+      items.map((item) => `${item.querySelector('.bookmark-editor__number')?.textContent} ${(item.querySelector('input') as HTMLInputElement).value}`),
+    );
 }
 
 export default defineScenario(editTocTool, [

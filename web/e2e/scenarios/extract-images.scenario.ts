@@ -17,7 +17,9 @@ export default defineScenario(extractImagesTool, [
       const result = await ctx.download();
       expect(result.name).toBe('pictures_extracted_images.zip');
       expect(Object.values(zipImageSizes(result.bytes)).sort()).toEqual(['10x10', '12x6', '16x16', '20x10', '4x4', '8x8']);
-      const softMasked = zipFiles(result.bytes).map(({ data }) => readImage(data)).find((image) => image.width === 12)!;
+      const softMasked = zipFiles(result.bytes)
+        .map(({ data }) => readImage(data))
+        .find((image) => image.width === 12)!;
       expect(softMasked.format).toBe('PNG');
       expect(softMasked.pixel(0, 3)[3]).toBe(0);
       expect(softMasked.pixel(11, 3)).toEqual([0, 200, 0, 255]);

@@ -32,7 +32,18 @@ export default defineScenario(getInfoTool, [
       const json = await ctx.page.getByTestId('pdf-info-json').innerText();
       expect(json).toMatch(/^\{\n {2}"Metadata": \{\n {4}"Title": "Annual report",/);
       const shown = JSON.parse(json);
-      expect(Object.keys(shown)).toEqual(['Metadata', 'BasicInfo', 'DocumentInfo', 'Compliancy', 'Encryption', 'Permissions', 'FormFields', 'Other', 'PerPageInfo', 'SummaryData']);
+      expect(Object.keys(shown)).toEqual([
+        'Metadata',
+        'BasicInfo',
+        'DocumentInfo',
+        'Compliancy',
+        'Encryption',
+        'Permissions',
+        'FormFields',
+        'Other',
+        'PerPageInfo',
+        'SummaryData',
+      ]);
 
       const result = await ctx.download();
       expect(result.name).toBe('report_info.json');

@@ -8,7 +8,9 @@ export default defineScenario(htmlToPdfTool, [
     name: 'converts an HTML page on Letter paper and saves <name>.pdf',
     run: async (ctx) => {
       await ctx.open();
-      await ctx.chooseFiles([fileUpload('page.html', 'text/html', '<!doctype html><html><body><h1>Letter sized page</h1><p>Hello from HTML.</p></body></html>')]);
+      await ctx.chooseFiles([
+        fileUpload('page.html', 'text/html', '<!doctype html><html><body><h1>Letter sized page</h1><p>Hello from HTML.</p></body></html>'),
+      ]);
       await ctx.page.getByLabel('Page size').selectOption('LETTER');
       await ctx.run();
       await ctx.expectResultView();

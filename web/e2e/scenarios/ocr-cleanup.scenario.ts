@@ -43,7 +43,12 @@ export default defineScenario(ocrCleanupTool, [
       const [textPage, scanPage] = pageTexts(result.bytes);
       // skip-text: the text page is not drawn as a picture (force-ocr would have made it one).
       expect(textPage).toBe(pageTexts(mixed)[0]);
-      expect(readWith('pdfimages', ['-list', '-f', '1', '-l', '1'], result.bytes).split('\n').slice(2).filter((l) => l.trim())).toEqual([]);
+      expect(
+        readWith('pdfimages', ['-list', '-f', '1', '-l', '1'], result.bytes)
+          .split('\n')
+          .slice(2)
+          .filter((l) => l.trim()),
+      ).toEqual([]);
       // German: umlauts and ß read as such.
       expect(words(scanPage)).toEqual(expect.arrayContaining(words(GERMAN.join(' '))));
       // sandwich: Tesseract's own text layer and its font.
@@ -62,7 +67,12 @@ export default defineScenario(ocrCleanupTool, [
       const result = await ctx.download();
       expect(result.name).toBe('scan_ocr.zip');
       const zip = new AdmZip(result.bytes);
-      expect(zip.getEntries().map((entry) => entry.entryName).sort()).toEqual(['scan_OCR.pdf', 'scan_OCR.txt']);
+      expect(
+        zip
+          .getEntries()
+          .map((entry) => entry.entryName)
+          .sort(),
+      ).toEqual(['scan_OCR.pdf', 'scan_OCR.txt']);
       expect(words(zip.readAsText('scan_OCR.txt'))).toEqual(['elephant', 'marmalade', 'xylophone']);
     },
   },

@@ -19,10 +19,9 @@ export default defineScenario(overlayTool, [
       await ctx.chooseFiles([pdfUpload('letter.pdf', await labelled('base', 4, 20, 50))]);
       await ctx.actionButton().click();
       await ctx.page.getByText('Please upload at least one overlay PDF file.').waitFor();
-      await ctx.page.getByLabel('Overlay PDFs', { exact: true }).setInputFiles([
-        pdfUpload('head.pdf', await labelled('A', 2, 20, 300)),
-        pdfUpload('stamp.pdf', await labelled('B', 1, 150, 300)),
-      ]);
+      await ctx.page
+        .getByLabel('Overlay PDFs', { exact: true })
+        .setInputFiles([pdfUpload('head.pdf', await labelled('A', 2, 20, 300)), pdfUpload('stamp.pdf', await labelled('B', 1, 150, 300))]);
       await ctx.page.getByLabel('Overlay mode').selectOption('InterleavedOverlay');
       await ctx.run();
       await ctx.expectResultView();
@@ -37,10 +36,9 @@ export default defineScenario(overlayTool, [
     run: async (ctx) => {
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('letter.pdf', await labelled('base', 5, 20, 50))]);
-      await ctx.page.getByLabel('Overlay PDFs', { exact: true }).setInputFiles([
-        pdfUpload('head.pdf', await labelled('A', 1, 20, 300)),
-        pdfUpload('stamp.pdf', await labelled('B', 1, 150, 300)),
-      ]);
+      await ctx.page
+        .getByLabel('Overlay PDFs', { exact: true })
+        .setInputFiles([pdfUpload('head.pdf', await labelled('A', 1, 20, 300)), pdfUpload('stamp.pdf', await labelled('B', 1, 150, 300))]);
       expect(await ctx.page.getByLabel('Counts').count()).toBe(0);
       await ctx.page.getByLabel('Overlay mode').selectOption('FixedRepeatOverlay');
       await ctx.page.getByLabel('Counts').fill('3,1');

@@ -7,11 +7,24 @@ async function tablePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([400, 300]);
-  const cells = [['Fruit', 'Qty'], ['Apples', '3'], ['Pears', '5']];
+  const cells = [
+    ['Fruit', 'Qty'],
+    ['Apples', '3'],
+    ['Pears', '5'],
+  ];
   const [left, top, width, height] = [40, 260, 120, 24];
-  for (let row = 0; row <= cells.length; row++) page.drawLine({ start: { x: left, y: top - row * height }, end: { x: left + 2 * width, y: top - row * height }, thickness: 1, color: rgb(0, 0, 0) });
-  for (let col = 0; col <= 2; col++) page.drawLine({ start: { x: left + col * width, y: top }, end: { x: left + col * width, y: top - cells.length * height }, thickness: 1, color: rgb(0, 0, 0) });
-  cells.forEach((line, row) => line.forEach((text, col) => page.drawText(text, { x: left + col * width + 6, y: top - (row + 1) * height + 8, size: 10, font })));
+  for (let row = 0; row <= cells.length; row++)
+    page.drawLine({ start: { x: left, y: top - row * height }, end: { x: left + 2 * width, y: top - row * height }, thickness: 1, color: rgb(0, 0, 0) });
+  for (let col = 0; col <= 2; col++)
+    page.drawLine({
+      start: { x: left + col * width, y: top },
+      end: { x: left + col * width, y: top - cells.length * height },
+      thickness: 1,
+      color: rgb(0, 0, 0),
+    });
+  cells.forEach((line, row) =>
+    line.forEach((text, col) => page.drawText(text, { x: left + col * width + 6, y: top - (row + 1) * height + 8, size: 10, font })),
+  );
   return Buffer.from(await doc.save());
 }
 

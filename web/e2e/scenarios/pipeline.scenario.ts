@@ -32,7 +32,10 @@ const operations = (page: Page) => steps(page).evaluateAll((items) => items.map(
 async function addStep(ctx: ScenarioContext, search: string, title: string): Promise<void> {
   await ctx.page.getByRole('button', { name: '+ Add step', exact: true }).click();
   await ctx.page.getByLabel('Search tools', { exact: true }).fill(search);
-  await ctx.page.getByTestId('pipeline-picker').getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await ctx.page
+    .getByTestId('pipeline-picker')
+    .getByRole('button', { name: new RegExp(`^${title}`) })
+    .click();
   // The new step has the focus, ready for Alt+Arrow.
   await stepOf(ctx.page, title).and(ctx.page.locator(':focus')).waitFor();
 }
@@ -63,7 +66,10 @@ export default defineScenario(pipelineTool, [
       await page.getByTestId('pipeline-saved').getByText('Turn, number, shrink').waitFor();
       const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON', exact: true }).click()]);
       expect(saved.suggestedFilename()).toBe('Turn, number, shrink.json');
-      const file = JSON.parse(readFileSync((await saved.path())!, 'utf8')) as { name: string; pipeline: { operation: string; parameters: Record<string, unknown> }[] };
+      const file = JSON.parse(readFileSync((await saved.path())!, 'utf8')) as {
+        name: string;
+        pipeline: { operation: string; parameters: Record<string, unknown> }[];
+      };
       expect(file.name).toBe('Turn, number, shrink');
       expect(file.pipeline.map((step) => step.operation)).toEqual([rotateTool.endpoint, addPageNumbersTool.endpoint, compressTool.endpoint]);
       expect(file.pipeline[0]!.parameters).toMatchObject({ angle: 90 });
@@ -84,7 +90,10 @@ export default defineScenario(pipelineTool, [
       const entries = unzipped(result.bytes);
       expect([...entries.keys()].length).toBe(2);
       const byLabel = (label: string) => [...entries.entries()].find(([name]) => name.startsWith(label))![1];
-      for (const [label, pages] of [['alpha', 2], ['beta', 3]] as const) {
+      for (const [label, pages] of [
+        ['alpha', 2],
+        ['beta', 3],
+      ] as const) {
         const pdf = byLabel(label);
         expect(rotations(pdf)).toEqual(Array.from({ length: pages }, () => 90));
         const texts = plainPageTexts(pdf);
@@ -152,7 +161,10 @@ export default defineScenario(pipelineTool, [
       expect(await page.getByLabel('Pipeline name', { exact: true }).inputValue()).toBe('Prepare for e-mail');
 
       // Drag the last step by its grip onto the top half of the first: it goes first.
-      await steps(page).nth(2).locator('.pipeline-step__grip').dragTo(steps(page).nth(0), { targetPosition: { x: 40, y: 4 } });
+      await steps(page)
+        .nth(2)
+        .locator('.pipeline-step__grip')
+        .dragTo(steps(page).nth(0), { targetPosition: { x: 40, y: 4 } });
       expect(await operations(page)).toEqual([compress, repair, sanitize]);
 
       await page.getByRole('button', { name: `Move down step 1 (${compressTool.title})`, exact: true }).click();

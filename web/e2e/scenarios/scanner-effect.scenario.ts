@@ -5,7 +5,18 @@ import { pageCount } from '../../../server/test/support/pdfs';
 import { scanPdf } from '../../../server/test/support/scan-pdfs';
 import { defineScenario, pdfUpload } from '../scenario';
 
-const ADVANCED_LABELS = ['Colorspace', 'Border (px)', 'Rotate (degrees)', 'Rotate variance (degrees)', 'Brightness', 'Contrast', 'Blur', 'Noise', 'Yellowish paper', 'Resolution (DPI)'];
+const ADVANCED_LABELS = [
+  'Colorspace',
+  'Border (px)',
+  'Rotate (degrees)',
+  'Rotate variance (degrees)',
+  'Brightness',
+  'Contrast',
+  'Blur',
+  'Noise',
+  'Yellowish paper',
+  'Resolution (DPI)',
+];
 
 /**
  * Records the text fields of every multipart body the page sends (Chromium does

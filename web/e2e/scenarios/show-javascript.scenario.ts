@@ -69,7 +69,9 @@ export default defineScenario(showJavascriptTool, [
       await ctx.run();
       const box = ctx.page.getByTestId('javascript-code');
       await box.waitFor();
-      expect(await ctx.page.getByTestId('javascript-code-note').innerText()).toMatch(/the first 2 million characters are shown, the first 200,000 highlighted\. Download JS saves all of them\./);
+      expect(await ctx.page.getByTestId('javascript-code-note').innerText()).toMatch(
+        /the first 2 million characters are shown, the first 200,000 highlighted\. Download JS saves all of them\./,
+      );
       // The page still answers at once: the box scrolls to its end.
       const started = Date.now();
       await box.locator('pre').evaluate((pre) => pre.scrollTo(0, pre.scrollHeight));

@@ -37,7 +37,9 @@ export default defineScenario(signCertificateTool, [
       await ctx.page.getByLabel('Private key file (.pem/.der/.key)').waitFor();
       await ctx.page.getByLabel('Certificate file (.pem/.der/.crt/.cer)').waitFor();
       expect(await ctx.page.getByLabel('PKCS#12 file (.p12/.pfx)').count()).toBe(0);
-      await ctx.page.getByLabel('Private key file (.pem/.der/.key)').setInputFiles([fileUpload('signer.key', 'application/octet-stream', signingKeys().selfSigned.key)]);
+      await ctx.page
+        .getByLabel('Private key file (.pem/.der/.key)')
+        .setInputFiles([fileUpload('signer.key', 'application/octet-stream', signingKeys().selfSigned.key)]);
       await ctx.actionButton().click();
       await ctx.page.getByText('Please upload both private key and certificate files for PEM.').first().waitFor();
 

@@ -10,7 +10,14 @@ const SHOTS = process.env.FOLIO_SCREENSHOT_DIR;
 /** A PDF signed by OpenSSL with the test CA's leaf key, its chain embedded. */
 const signedByLeaf = () => {
   const { chain } = signingKeys();
-  return opensslSignedPdf({ key: chain.leaf.key, cert: chain.leaf.cert, chain: Buffer.concat([chain.intermediate, chain.root]), name: 'Asha Rao', reason: 'Reviewed', signingTime: "D:20250106100000+05'30'" });
+  return opensslSignedPdf({
+    key: chain.leaf.key,
+    cert: chain.leaf.cert,
+    chain: Buffer.concat([chain.intermediate, chain.root]),
+    name: 'Asha Rao',
+    reason: 'Reviewed',
+    signingTime: "D:20250106100000+05'30'",
+  });
 };
 
 export default defineScenario(validateSignatureTool, [
@@ -19,7 +26,9 @@ export default defineScenario(validateSignatureTool, [
     run: async (ctx) => {
       await ctx.open();
       await ctx.chooseFiles([pdfUpload('contract.pdf', signedByLeaf())]);
-      await ctx.page.getByLabel('Custom certificate (optional)').setInputFiles([fileUpload('root.crt', 'application/x-x509-ca-cert', signingKeys().chain.root)]);
+      await ctx.page
+        .getByLabel('Custom certificate (optional)')
+        .setInputFiles([fileUpload('root.crt', 'application/x-x509-ca-cert', signingKeys().chain.root)]);
       await ctx.page.getByText('root.crt').waitFor();
       await ctx.run();
       await ctx.expectResultView();
@@ -72,7 +81,10 @@ export default defineScenario(validateSignatureTool, [
       expect(await item.locator('[data-field="Error message"] dd').innerText()).toContain('changed since signing');
       expect(await item.locator('[data-field="Trusted"] dd').innerText()).toBe('No');
 
-      await ctx.page.getByRole('button', { name: /Remove/ }).first().click();
+      await ctx.page
+        .getByRole('button', { name: /Remove/ })
+        .first()
+        .click();
       await ctx.chooseFiles([pdfUpload('plain.pdf', await makePdf(1))]);
       await ctx.run();
       await ctx.page.getByText('No signatures found in this document.').waitFor();
@@ -91,7 +103,9 @@ export default defineScenario(validateSignatureTool, [
       expect(await item.getAttribute('data-verdict')).toBe('changed');
       expect((await item.locator('h3').innerText()).trim()).toBe('Signature 1: valid for the signed revision, but the document was changed after signing');
       const warning = item.getByTestId('signature-warning');
-      expect((await warning.innerText()).trim()).toBe('Valid for the signed revision, but the document was changed after signing: 1 incremental update; page 1 changed.');
+      expect((await warning.innerText()).trim()).toBe(
+        'Valid for the signed revision, but the document was changed after signing: 1 incremental update; page 1 changed.',
+      );
       expect(await item.locator('[data-field="Covers"] dd').innerText()).toBe('The signed revision only');
       // The warning colour, not the valid one: the card's edge and the sentence use the theme's warning tokens.
       const colours = await item.evaluate((card) => {
@@ -104,7 +118,12 @@ export default defineScenario(validateSignatureTool, [
           span.remove();
           return colour;
         };
-        return { edge: getComputedStyle(card).borderLeftColor, text: getComputedStyle(card.querySelector('[data-testid="signature-warning"]')!).color, warning: probe('--color-warning'), success: probe('--color-success') };
+        return {
+          edge: getComputedStyle(card).borderLeftColor,
+          text: getComputedStyle(card.querySelector('[data-testid="signature-warning"]')!).color,
+          warning: probe('--color-warning'),
+          success: probe('--color-success'),
+        };
       });
       expect(colours.edge).toBe(colours.warning);
       expect(colours.text).toBe(colours.warning);

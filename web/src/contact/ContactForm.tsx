@@ -78,8 +78,7 @@ export function ContactForm() {
         <span className="checkbox">
           <input id="contact-terms" type="checkbox" className="checkbox__input" required {...register('acceptedTerms')} />
           <label className="checkbox__label" htmlFor="contact-terms">
-            I agree to the <Link to="/terms-condition">Terms &amp; Conditions</Link> and the{' '}
-            <Link to="/privacy-policy">Privacy Policy</Link>.
+            I agree to the <Link to="/terms-condition">Terms &amp; Conditions</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
           </label>
         </span>
       </div>

@@ -13,8 +13,7 @@ export function HomeHero({ categories }: HomeHeroProps) {
           Every PDF tool you need, <span className="hero__highlight">in one place</span>
         </h1>
         <p className="hero__lead">
-          Merge, split, rotate, convert and secure your PDFs right from your browser. Upload a file, choose what to do, and
-          download the result in seconds.
+          Merge, split, rotate, convert and secure your PDFs right from your browser. Upload a file, choose what to do, and download the result in seconds.
         </p>
         <nav className="hero__jump" aria-label="Tool categories">
           {categories.map((category) => (

@@ -20,5 +20,7 @@ export function cardMatches(card: Pick<ToolCard, 'title' | 'subtitle'>, words: r
 export function filterCatalog<C extends { cards: readonly ToolCard[] }>(catalog: readonly C[], query: string): C[] {
   const words = queryWords(query);
   if (words.length === 0) return [...catalog];
-  return catalog.map((category) => ({ ...category, cards: category.cards.filter((card) => cardMatches(card, words)) })).filter((category) => category.cards.length > 0);
+  return catalog
+    .map((category) => ({ ...category, cards: category.cards.filter((card) => cardMatches(card, words)) }))
+    .filter((category) => category.cards.length > 0);
 }

@@ -22,18 +22,14 @@ const VALUES = [
 
 export function AboutPage() {
   return (
-    <StaticPage
-      title="About Us"
-      lead="Folio is a free web toolkit for PDF files, made for anyone who needs to get a document job done without fuss."
-    >
+    <StaticPage title="About Us" lead="Folio is a free web toolkit for PDF files, made for anyone who needs to get a document job done without fuss.">
       <div className="prose">
         <p>
-          Folio was founded in India in 2025 with a simple idea: everyday PDF tasks should not require a subscription, an
-          account or a desktop application. Pick a tool, upload your file, choose your options and download the result.
+          Folio was founded in India in 2025 with a simple idea: everyday PDF tasks should not require a subscription, an account or a desktop application. Pick
+          a tool, upload your file, choose your options and download the result.
         </p>
         <p>
-          We take your trust seriously. Files you upload are used only to produce the result you asked for, and they are
-          deleted automatically after processing.
+          We take your trust seriously. Files you upload are used only to produce the result you asked for, and they are deleted automatically after processing.
         </p>
       </div>
       <ul className="value-grid">

@@ -23,9 +23,7 @@ export function ComingSoonPage() {
     <div className="container container--narrow message-page coming-soon">
       <span className="badge badge--large">Coming soon</span>
       <h1 className="message-page__title">{title}</h1>
-      <p className="message-page__text">
-        This tool is coming soon. We are still building it; in the meantime, these tools are ready to use:
-      </p>
+      <p className="message-page__text">This tool is coming soon. We are still building it; in the meantime, these tools are ready to use:</p>
       <ul className="suggestions">
         {suggestionsFor(pathname).map((tool) => (
           <li key={tool.id}>

@@ -32,7 +32,10 @@ interface PolicySectionProps {
 }
 
 export function PolicySection({ number, title, children }: PolicySectionProps) {
-  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  const id = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
   return (
     <section className="policy-section" aria-labelledby={id}>
       <h2 id={id} className="policy-section__title">

@@ -18,7 +18,15 @@ describe('fieldDate', () => {
 
 describe('documentInfoOf', () => {
   it('takes pdf.js’s info as the fields show it, leaving out what is not text', () => {
-    const info = { Title: 'Report', Author: '', Keywords: 3, ModDate: 'D:20240102030405Z', Trapped: { name: 'True' }, Custom: { Dept: 'HR' }, IsAcroFormPresent: false };
+    const info = {
+      Title: 'Report',
+      Author: '',
+      Keywords: 3,
+      ModDate: 'D:20240102030405Z',
+      Trapped: { name: 'True' },
+      Custom: { Dept: 'HR' },
+      IsAcroFormPresent: false,
+    };
     expect(documentInfoOf(info)).toEqual({ title: 'Report', modificationDate: '2024/01/02 03:04:05', trapped: 'True' });
   });
 

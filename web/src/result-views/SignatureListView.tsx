@@ -61,7 +61,10 @@ export function SignatureListView({ body }: ResultViewProps) {
         const verdict = verdictOf(report);
         const rows: [string, string][] = [
           ['Signature valid', yesNo(report.valid)],
-          ['Covers', report.coverage === 'entire-document' ? 'The entire document' : report.coverage === 'signed-revision-only' ? 'The signed revision only' : 'N/A'],
+          [
+            'Covers',
+            report.coverage === 'entire-document' ? 'The entire document' : report.coverage === 'signed-revision-only' ? 'The signed revision only' : 'N/A',
+          ],
           ['Signer name', text(report.signerName)],
           ['Signature date', text(report.signatureDate)],
           ['Reason', text(report.reason)],

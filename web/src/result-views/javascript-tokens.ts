@@ -77,7 +77,13 @@ export function tokenize(source: string): Token[] {
       }
     } else if (isDigit(c) || (c === '.' && next !== undefined && isDigit(next))) {
       let end = i + 1;
-      while (end < n && (isIdentifierPart(source[end]) || source[end] === '.' || ((source[end] === '+' || source[end] === '-') && /[eE]/.test(source[end - 1]) && !/^0[xX]/.test(source.slice(i, i + 2))))) end++;
+      while (
+        end < n &&
+        (isIdentifierPart(source[end]) ||
+          source[end] === '.' ||
+          ((source[end] === '+' || source[end] === '-') && /[eE]/.test(source[end - 1]) && !/^0[xX]/.test(source.slice(i, i + 2))))
+      )
+        end++;
       push('number', source.slice(i, end));
       i = end;
     } else if (isIdentifierStart(c)) {

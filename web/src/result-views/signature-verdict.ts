@@ -6,7 +6,6 @@ import type { ChangesAfterSigning, SignatureCoverage } from '@folio/registry';
  * signing.
  */
 
-
 /** The parts of a report the verdict reads. */
 export interface VerdictInput {
   valid?: boolean;
@@ -47,12 +46,20 @@ export function describeChanges(changes: ChangesAfterSigning): string[] {
     if (pages.removed > 0) parts.push(`${count(pages.removed, 'page')} removed`);
   }
   if (annotations) {
-    for (const [n, what] of [[annotations.added, 'added'], [annotations.removed, 'removed'], [annotations.changed, 'changed']] as const) {
+    for (const [n, what] of [
+      [annotations.added, 'added'],
+      [annotations.removed, 'removed'],
+      [annotations.changed, 'changed'],
+    ] as const) {
       if (n > 0) parts.push(`${count(n, 'annotation')} ${what}`);
     }
   }
   if (formFields) {
-    for (const [names, what] of [[formFields.added, 'added'], [formFields.removed, 'removed'], [formFields.changed, 'changed']] as const) {
+    for (const [names, what] of [
+      [formFields.added, 'added'],
+      [formFields.removed, 'removed'],
+      [formFields.changed, 'changed'],
+    ] as const) {
       if (names.length > 0) parts.push(`${names.length === 1 ? 'form field' : 'form fields'} ${fieldNames(names)} ${what}`);
     }
   }

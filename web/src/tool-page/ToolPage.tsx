@@ -95,15 +95,17 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
       <form className="tool-card" onSubmit={handleSubmit} noValidate aria-busy={runner.busy}>
         <FileDropZone id={fileInputId} input={tool.input} disabled={runner.busy} onFiles={selection.add} />
         <AcceptedTypesList input={tool.input} />
-        <FileList chosen={selection.chosen} accept={tool.input.accept} disabled={runner.busy} onRemove={selection.remove} onMove={ordersFiles(tool.input) ? selection.move : undefined} />
+        <FileList
+          chosen={selection.chosen}
+          accept={tool.input.accept}
+          disabled={runner.busy}
+          onRemove={selection.remove}
+          onMove={ordersFiles(tool.input) ? selection.move : undefined}
+        />
         <ToolFields tool={tool} control={form.control} disabled={runner.busy} files={files} />
 
         <div className="tool-card__actions">
-          <button
-            type="submit"
-            className="button button--primary button--large"
-            disabled={runner.busy || files.length === 0 || missingText}
-          >
+          <button type="submit" className="button button--primary button--large" disabled={runner.busy || files.length === 0 || missingText}>
             {runner.busy && <span className="spinner" aria-hidden="true" />}
             {runner.busy ? tool.action.busyLabel : tool.action.label}
           </button>

@@ -46,7 +46,13 @@ export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, in
                   onBlur={onBlur}
                   disabled={disabled}
                 />
-                <button type="button" className="button button--ghost entries__remove" onClick={() => remove(index)} disabled={disabled} aria-label={`Remove ${row.key || `entry ${index + 1}`}`}>
+                <button
+                  type="button"
+                  className="button button--ghost entries__remove"
+                  onClick={() => remove(index)}
+                  disabled={disabled}
+                  aria-label={`Remove ${row.key || `entry ${index + 1}`}`}
+                >
                   ×
                 </button>
               </li>

@@ -35,7 +35,8 @@ export function FileWidget({ id, name, field, value, onChange, onBlur, inputRef,
     onChange(declared.multiple ? (left.length > 0 ? left : undefined) : undefined);
   };
 
-  const chooseText = declared.buttonLabel ?? (files.length > 0 && !declared.multiple ? 'Choose another file' : declared.multiple ? 'Choose files' : 'Choose a file');
+  const chooseText =
+    declared.buttonLabel ?? (files.length > 0 && !declared.multiple ? 'Choose another file' : declared.multiple ? 'Choose files' : 'Choose a file');
 
   // The real input stays in the tab order, visually hidden; the button-styled label opens it.
   return (

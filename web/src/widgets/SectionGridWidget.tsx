@@ -135,7 +135,14 @@ export const SectionGridWidget: WidgetComponent = (props) => {
         <figure className="section-grid" style={{ margin: 0 }} data-testid="section-preview" data-lines={drawing?.lines}>
           {state.kind === 'ready' && drawing && (
             // The result preview's frame: the same 600 px box, the viewer's toolbar hidden.
-            <iframe className="tool-result__preview" title="Preview of the sections" src={`${drawing.url}#toolbar=0&navpanes=0`} height={PREVIEW_HEIGHT_PX} style={{ height: PREVIEW_HEIGHT_PX }} data-testid="section-preview-frame" />
+            <iframe
+              className="tool-result__preview"
+              title="Preview of the sections"
+              src={`${drawing.url}#toolbar=0&navpanes=0`}
+              height={PREVIEW_HEIGHT_PX}
+              style={{ height: PREVIEW_HEIGHT_PX }}
+              data-testid="section-preview-frame"
+            />
           )}
           <figcaption className="form-field__help">
             {state.kind === 'loading' && 'Preparing the preview…'}

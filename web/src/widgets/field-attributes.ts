@@ -4,9 +4,10 @@ import type { Field, NumberOptions, SelectOption } from '@folio/registry';
  * `Field` is the common shape; the builders add per-kind options (min, options,
  * choices...). These readers pick them up without widgets casting on their own.
  */
-type WithKindOptions = Field & Partial<Pick<NumberOptions, 'min' | 'inputMin' | 'max' | 'step' | 'integer' | 'choices'>> & {
-  options?: readonly SelectOption[];
-};
+type WithKindOptions = Field &
+  Partial<Pick<NumberOptions, 'min' | 'inputMin' | 'max' | 'step' | 'integer' | 'choices'>> & {
+    options?: readonly SelectOption[];
+  };
 
 export function selectOptionsOf(field: Field): readonly SelectOption[] {
   const withOptions = field as WithKindOptions;

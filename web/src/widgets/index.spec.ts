@@ -9,7 +9,9 @@ describe('WIDGETS', () => {
   });
 
   it('lets only the checkbox and the group of check boxes render their own labels', () => {
-    const ownLabel = Object.entries<WidgetComponent>(WIDGETS).filter(([, widget]) => widget.ownsLabel).map(([key]) => key);
+    const ownLabel = Object.entries<WidgetComponent>(WIDGETS)
+      .filter(([, widget]) => widget.ownsLabel)
+      .map(([key]) => key);
     expect(ownLabel).toEqual(['checkbox', 'choices']);
   });
 });

@@ -43,7 +43,8 @@ export type QpdfObjects = Record<string, { value?: unknown; stream?: { dict: Rec
 /** Every object of the file as qpdf's JSON v2 shows it, stream data left out, and the highest object number in use. */
 export async function readObjects(path: string, options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
   // Only the object table: other keys (pages, outlines) make qpdf walk trees a hostile file can loop forever.
-  const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options)).qpdf;
+  const [header, objects] = (await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none'], options))
+    .qpdf;
   return { objects, maxObjectId: header.maxobjectid };
 }
 
@@ -124,12 +125,21 @@ export async function readDocument(path: string, options: EngineOptions): Promis
  * Objects that do not exist are simply absent. A long list goes through
  * `argumentFile` (in the job's folder), not the command line.
  */
-export async function readSomeObjects(path: string, which: readonly (number | string)[], options: EngineOptions, argumentFile?: string): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
+export async function readSomeObjects(
+  path: string,
+  which: readonly (number | string)[],
+  options: EngineOptions,
+  argumentFile?: string,
+): Promise<{ objects: QpdfObjects; maxObjectId: number }> {
   // The trailer is always asked for: with no --json-object at all qpdf would list every object.
   const selectors = [...new Set(['trailer', ...which.map(objectSelector)])].map((selector) => `--json-object=${selector}`);
   if (argumentFile) await writeFile(argumentFile, selectors.join('\n'));
   const [header, objects] = (
-    await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(path, ['--json-key=qpdf', '--json-stream-data=none', ...(argumentFile ? [`@${argumentFile}`] : selectors)], options)
+    await readJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(
+      path,
+      ['--json-key=qpdf', '--json-stream-data=none', ...(argumentFile ? [`@${argumentFile}`] : selectors)],
+      options,
+    )
   ).qpdf;
   return { objects, maxObjectId: header.maxobjectid };
 }
@@ -145,9 +155,16 @@ function objectSelector(object: number | string): string {
  * cross-reference table it had to rebuild, objects it could not find. A file it
  * warned about is read as qpdf repaired it, which other readers may not do.
  */
-export async function readObjectsWithWarnings(path: string, options: EngineOptions): Promise<{ objects: QpdfObjects; maxObjectId: number; warnings: string[] }> {
+export async function readObjectsWithWarnings(
+  path: string,
+  options: EngineOptions,
+): Promise<{ objects: QpdfObjects; maxObjectId: number; warnings: string[] }> {
   try {
-    const { stdout, stderr } = await runProcess(QPDF, ['--json=2', '--json-key=qpdf', '--json-stream-data=none', path], { ...options, okExitCodes: OK, maxBuffer: 512 * 1024 * 1024 });
+    const { stdout, stderr } = await runProcess(QPDF, ['--json=2', '--json-key=qpdf', '--json-stream-data=none', path], {
+      ...options,
+      okExitCodes: OK,
+      maxBuffer: 512 * 1024 * 1024,
+    });
     const [header, objects] = parseQpdfJson<{ qpdf: [{ maxobjectid: number }, QpdfObjects] }>(stdout).qpdf;
     const warnings = stderr.split('\n').filter((line) => /^WARNING:/.test(line));
     return { objects, maxObjectId: header.maxobjectid, warnings };

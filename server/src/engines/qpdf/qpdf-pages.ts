@@ -54,7 +54,19 @@ export async function splitIntoRanges(input: string, ranges: readonly [number, n
   for (const [index, group] of groups.entries()) {
     const groupFolder = join(folder, `group-${index}`);
     await makeEngineFolder(groupFolder);
-    await run([PRESERVE_STREAMS, '--empty', '--pages', input, `${group.first + 1}-${group.last + 1}`, '--', `--split-pages=${group.length}`, join(groupFolder, 'part-%d.pdf')], options);
+    await run(
+      [
+        PRESERVE_STREAMS,
+        '--empty',
+        '--pages',
+        input,
+        `${group.first + 1}-${group.last + 1}`,
+        '--',
+        `--split-pages=${group.length}`,
+        join(groupFolder, 'part-%d.pdf'),
+      ],
+      options,
+    );
     // qpdf pads the page numbers in the names to one width, so names sort in page order.
     parts.push(...(await readdir(groupFolder)).sort().map((name) => join(groupFolder, name)));
   }
@@ -93,7 +105,12 @@ export async function repeatPages(
  * pared down to what every part should carry; one qpdf pass per part
  * (`--split-pages` would write the pages alone).
  */
-export async function splitIntoRangesKeepingDocument(input: string, ranges: readonly [number, number][], folder: string, options: EngineOptions): Promise<string[]> {
+export async function splitIntoRangesKeepingDocument(
+  input: string,
+  ranges: readonly [number, number][],
+  folder: string,
+  options: EngineOptions,
+): Promise<string[]> {
   const parts: string[] = [];
   for (const [index, [first, last]] of ranges.entries()) {
     const part = join(folder, `part-${index + 1}.pdf`);
@@ -143,7 +160,10 @@ export async function cutRanges(
       const passFolder = join(folder, `pass-${pass++}`);
       await makeEngineFolder(passFolder);
       const selection = members.map((index) => `${ranges[index][0] + 1}-${ranges[index][1] + 1}`).join(',');
-      await writeFile(argumentFile, [PRESERVE_STREAMS, '--empty', '--pages', input, selection, '--', `--split-pages=${length}`, join(passFolder, 'part-%d.pdf')].join('\n'));
+      await writeFile(
+        argumentFile,
+        [PRESERVE_STREAMS, '--empty', '--pages', input, selection, '--', `--split-pages=${length}`, join(passFolder, 'part-%d.pdf')].join('\n'),
+      );
       await run([`@${argumentFile}`], options);
       const written = (await readdir(passFolder)).sort();
       if (written.length !== members.length) throw new Error(`cutRanges: qpdf wrote ${written.length} parts for ${members.length} ranges.`);
@@ -219,8 +239,12 @@ export async function layerPages(
   argumentFile: string,
   options: EngineOptions,
 ): Promise<void> {
-  if (pairs.targets.length === 0 || pairs.targets.length !== pairs.sources.length) throw new Error('layerPages: one source page per target page, at least one.');
+  if (pairs.targets.length === 0 || pairs.targets.length !== pairs.sources.length)
+    throw new Error('layerPages: one source page per target page, at least one.');
   const list = (pages: readonly number[]) => pages.join(',');
-  await writeFile(argumentFile, [PRESERVE_STREAMS, input, '--decrypt', `--${position}`, layer, `--to=${list(pairs.targets)}`, `--from=${list(pairs.sources)}`, '--', output].join('\n'));
+  await writeFile(
+    argumentFile,
+    [PRESERVE_STREAMS, input, '--decrypt', `--${position}`, layer, `--to=${list(pairs.targets)}`, `--from=${list(pairs.sources)}`, '--', output].join('\n'),
+  );
   await run([`@${argumentFile}`], options);
 }

@@ -50,7 +50,13 @@ export interface Attachment {
  * `jobFile` (inside the job's folder) carries the job as qpdf job JSON, so names
  * and descriptions may hold any character. Encryption is removed.
  */
-export async function addAttachments(input: string, output: string, attachments: readonly Attachment[], jobFile: string, options: EngineOptions): Promise<void> {
+export async function addAttachments(
+  input: string,
+  output: string,
+  attachments: readonly Attachment[],
+  jobFile: string,
+  options: EngineOptions,
+): Promise<void> {
   const job = {
     inputFile: input,
     outputFile: output,
@@ -134,12 +140,26 @@ export async function writePicturePdf(pages: readonly PicturePage[], jsonFile: s
     pageRefs.push(`${pageObject} 0 R`);
     const draw = `q ${round(page.width)} 0 0 ${round(page.height)} 0 0 cm /Im0 Do Q`;
     objects[`obj:${pageObject} 0 R`] = {
-      value: { '/Type': '/Page', '/Parent': '2 0 R', '/MediaBox': [0, 0, round(page.width), round(page.height)], '/Resources': { '/XObject': { '/Im0': `${image} 0 R` } }, '/Contents': `${contents} 0 R` },
+      value: {
+        '/Type': '/Page',
+        '/Parent': '2 0 R',
+        '/MediaBox': [0, 0, round(page.width), round(page.height)],
+        '/Resources': { '/XObject': { '/Im0': `${image} 0 R` } },
+        '/Contents': `${contents} 0 R`,
+      },
     };
     objects[`obj:${contents} 0 R`] = { stream: { dict: {}, data: Buffer.from(draw).toString('base64') } };
     objects[`obj:${image} 0 R`] = {
       stream: {
-        dict: { '/Type': '/XObject', '/Subtype': '/Image', '/Width': page.pixelWidth, '/Height': page.pixelHeight, '/ColorSpace': page.colour === 'grey' ? '/DeviceGray' : '/DeviceRGB', '/BitsPerComponent': 8, '/Filter': '/DCTDecode' },
+        dict: {
+          '/Type': '/XObject',
+          '/Subtype': '/Image',
+          '/Width': page.pixelWidth,
+          '/Height': page.pixelHeight,
+          '/ColorSpace': page.colour === 'grey' ? '/DeviceGray' : '/DeviceRGB',
+          '/BitsPerComponent': 8,
+          '/Filter': '/DCTDecode',
+        },
         datafile: page.jpeg,
       },
     };
@@ -176,7 +196,13 @@ export interface CompactWriteOptions {
  * nothing refers to left out. Flate streams are not decoded again (their PNG predictors are
  * kept); encryption is removed.
  */
-export async function writeWithUpdates(input: string, output: string, updateFile: string | undefined, write: CompactWriteOptions, options: EngineOptions): Promise<void> {
+export async function writeWithUpdates(
+  input: string,
+  output: string,
+  updateFile: string | undefined,
+  write: CompactWriteOptions,
+  options: EngineOptions,
+): Promise<void> {
   await run(
     [
       input,

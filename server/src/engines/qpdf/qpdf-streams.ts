@@ -56,7 +56,14 @@ export async function copyStreams(path: string, refs: readonly string[], prefix:
   return Object.entries(copied.qpdf[1]).flatMap(([key, entry]) => {
     if (!entry.stream?.datafile) return [];
     const filter = entry.stream.dict['/Filter'];
-    const filters = filter === undefined ? [] : typeof filter === 'string' && filter.startsWith('/') ? [filter] : Array.isArray(filter) && filter.every((f) => typeof f === 'string' && f.startsWith('/')) ? (filter as string[]) : undefined;
+    const filters =
+      filter === undefined
+        ? []
+        : typeof filter === 'string' && filter.startsWith('/')
+          ? [filter]
+          : Array.isArray(filter) && filter.every((f) => typeof f === 'string' && f.startsWith('/'))
+            ? (filter as string[])
+            : undefined;
     return [{ object: Number(key.slice('obj:'.length).split(' ')[0]), filters, dataFile: entry.stream.datafile }];
   });
 }

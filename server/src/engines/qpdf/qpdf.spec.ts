@@ -52,7 +52,14 @@ describe('qpdf engine', () => {
   it('cuts a document into ranges, ranges of one length in one pass, in order', async () => {
     const input = join(dir, 'in.pdf');
     writeFileSync(input, await makePdf(12));
-    const ranges: [number, number][] = [[0, 0], [1, 1], [2, 2], [3, 5], [6, 8], [9, 11]];
+    const ranges: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 5],
+      [6, 8],
+      [9, 11],
+    ];
     const folder = join(dir, 'parts');
     execFileSync('mkdir', [folder]);
     const parts = await splitIntoRanges(input, ranges, folder, engine());
@@ -61,7 +68,15 @@ describe('qpdf engine', () => {
     expect(parts.map(firstText)).toEqual(['doc page 1', 'doc page 2', 'doc page 3', 'doc page 4', 'doc page 7', 'doc page 10']);
   });
 
-  const everything: EncryptionPermissions = { print: 'full', modifyOther: true, annotate: true, fillForms: true, assemble: true, extract: true, accessibility: true };
+  const everything: EncryptionPermissions = {
+    print: 'full',
+    modifyOther: true,
+    annotate: true,
+    fillForms: true,
+    assemble: true,
+    extract: true,
+    accessibility: true,
+  };
 
   it('encrypts from a job file that is gone afterwards, whether qpdf succeeded or not', async () => {
     const input = join(dir, 'in.pdf');
@@ -71,9 +86,9 @@ describe('qpdf engine', () => {
     expect(existsSync(jobFile)).toBe(false);
     expect(execFileSync('qpdf', ['--show-encryption', '--password=-u', join(dir, 'out.pdf')]).toString()).toMatch(/Supplied password is user password/);
 
-    await expect(encrypt(input, join(dir, 'out2.pdf'), { userPassword: 'пароль', ownerPassword: 'o', cipher: 'aes-128', allow: everything }, jobFile, engine())).rejects.toThrow(
-      PasswordNotEncodableError,
-    );
+    await expect(
+      encrypt(input, join(dir, 'out2.pdf'), { userPassword: 'пароль', ownerPassword: 'o', cipher: 'aes-128', allow: everything }, jobFile, engine()),
+    ).rejects.toThrow(PasswordNotEncodableError);
     expect(existsSync(jobFile)).toBe(false);
   });
 

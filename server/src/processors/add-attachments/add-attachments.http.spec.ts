@@ -41,7 +41,8 @@ function listed(pdf: Buffer): string[] {
  * text as UTF-16 after its FE FF mark (so after every Latin name).
  */
 function byPdfBytes(a: string, b: string): number {
-  const bytes = (s: string) => (/^[\u0000-\u00ff]*$/.test(s) ? Buffer.from(s, 'latin1') : Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(s, 'utf16le').swap16()]));
+  const bytes = (s: string) =>
+    /^[\u0000-\u00ff]*$/.test(s) ? Buffer.from(s, 'latin1') : Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(s, 'utf16le').swap16()]);
   return Buffer.compare(bytes(a), bytes(b));
 }
 
@@ -50,7 +51,8 @@ type Objects = Record<string, { value?: any; stream?: { dict: any } }>;
 /** qpdf's objects, the catalog, and the name tree's entries walked in order: name → file specification. */
 function structureOf(pdf: Buffer) {
   const objects: Objects = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', f])).qpdf[1];
-  const resolve = (value: unknown): any => (typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value);
+  const resolve = (value: unknown): any =>
+    typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value;
   const catalog = resolve(objects.trailer.value['/Root']);
   const text = (value: string) => Buffer.from(value.startsWith('u:') ? value.slice(2) : value.slice(2), value.startsWith('u:') ? 'utf8' : 'hex').toString();
   const entries: [string, any][] = [];
@@ -110,7 +112,12 @@ describe('Add Attachments (/api/v1/misc/add-attachments)', () => {
     pdf = { name: 'report.pdf', content: await makePdf(2) };
   });
   const attach = (files: { name: string; content: Buffer; contentType?: string }[], fields: Record<string, string | boolean> = {}, main = pdf) =>
-    postTool(server, addAttachmentsTool.endpoint, [main, ...files.map((f) => ({ ...f, field: 'attachments', contentType: f.contentType ?? 'application/octet-stream' }))], fields);
+    postTool(
+      server,
+      addAttachmentsTool.endpoint,
+      [main, ...files.map((f) => ({ ...f, field: 'attachments', contentType: f.contentType ?? 'application/octet-stream' }))],
+      fields,
+    );
 
   it('embeds every file byte for byte under its own name, and answers <name>_with_attachments.pdf', async () => {
     const res = await attach([
@@ -159,17 +166,26 @@ describe('Add Attachments (/api/v1/misc/add-attachments)', () => {
   });
 
   it('merges with the attachments a document has: the tree stays sorted and valid, a same-named one is replaced', async () => {
-    const res = await attach([
-      { name: 'd.txt', content: Buffer.from('new d') },
-      { name: 'a.txt', content: Buffer.from('new a') },
-      { name: 'c.txt', content: Buffer.from('new c') },
-    ], {}, { name: 'tree.pdf', content: withAttachments() });
+    const res = await attach(
+      [
+        { name: 'd.txt', content: Buffer.from('new d') },
+        { name: 'a.txt', content: Buffer.from('new a') },
+        { name: 'c.txt', content: Buffer.from('new c') },
+      ],
+      {},
+      { name: 'tree.pdf', content: withAttachments() },
+    );
     expect(res.status).toBe(200);
     const { problems } = structureOf(res.body);
     expect(problems).toEqual([]);
     expect(listed(res.body)).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt']);
     const saved = savedAttachments(res.body);
-    expect(Object.fromEntries(Object.entries(saved).map(([name, bytes]) => [name, bytes.toString()]))).toEqual({ 'a.txt': 'new a', 'b.txt': 'old b', 'c.txt': 'new c', 'd.txt': 'new d' });
+    expect(Object.fromEntries(Object.entries(saved).map(([name, bytes]) => [name, bytes.toString()]))).toEqual({
+      'a.txt': 'new a',
+      'b.txt': 'old b',
+      'c.txt': 'new c',
+      'd.txt': 'new d',
+    });
     expect(read(res.body, 'qpdf', (f) => ['--check', f])).toContain('No syntax or stream encoding errors found');
   });
 
@@ -247,7 +263,9 @@ describe('Add Attachments (/api/v1/misc/add-attachments)', () => {
     });
 
     it('no PDF, a file that is not a PDF, a damaged PDF', async () => {
-      const none = await postTool(server, addAttachmentsTool.endpoint, [{ name: 'notes.txt', field: 'attachments', content: NOTES, contentType: 'text/plain' }]);
+      const none = await postTool(server, addAttachmentsTool.endpoint, [
+        { name: 'notes.txt', field: 'attachments', content: NOTES, contentType: 'text/plain' },
+      ]);
       expect(none.status).toBe(400);
       expect(none.json.detail).toBe('Please select a PDF file to upload.');
       const notPdf = await attach([{ name: 'notes.txt', content: NOTES }], {}, { name: 'notes.txt', content: NOTES, contentType: 'text/plain' });

@@ -23,12 +23,22 @@ function pixelAt(image: ColourImage, x: number, y: number): [number, number, num
   return [image.rgb[i], image.rgb[i + 1], image.rgb[i + 2]];
 }
 
-const near = (actual: readonly number[], expected: readonly number[], tolerance = 20) => actual.every((channel, i) => Math.abs(channel - expected[i]) <= tolerance);
+const near = (actual: readonly number[], expected: readonly number[], tolerance = 20) =>
+  actual.every((channel, i) => Math.abs(channel - expected[i]) <= tolerance);
 
 /** An RGBA PNG, `size` pixels square: transparent, with an opaque red square of `inner` pixels in its middle (ImageMagick). */
 function redSquareOnNothing(size: number, inner: number): Buffer {
   const from = (size - inner) / 2;
-  return execFileSync('/usr/bin/convert-im6.q16', ['-size', `${size}x${size}`, 'xc:none', '-fill', '#ff0000', '-draw', `rectangle ${from},${from} ${from + inner - 1},${from + inner - 1}`, 'PNG32:-']);
+  return execFileSync('/usr/bin/convert-im6.q16', [
+    '-size',
+    `${size}x${size}`,
+    'xc:none',
+    '-fill',
+    '#ff0000',
+    '-draw',
+    `rectangle ${from},${from} ${from + inner - 1},${from + inner - 1}`,
+    'PNG32:-',
+  ]);
 }
 
 /** A valid PNG header declaring `width` × `height` pixels, with one tiny compressed row: a pixel bomb to any decoder. */
@@ -45,7 +55,12 @@ function declaredPng(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function crc32(data: Buffer): number {
@@ -85,7 +100,11 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
     });
 
     it('puts it on every page with everyPage, at the same point of each page as shown, a turned page included', async () => {
-      const pdf = await makePagesPdf([{ size: [400, 500], text: '' }, { size: [300, 300], rotate: 90, text: '' }, { size: [600, 400], text: '' }]);
+      const pdf = await makePagesPdf([
+        { size: [400, 500], text: '' },
+        { size: [300, 300], rotate: 90, text: '' },
+        { size: [600, 400], text: '' },
+      ]);
       const res = await addImage([pdfUpload(pdf), jpeg(flatJpeg(60, 30, '#000000'))], { x: 20, y: 10, everyPage: true });
       expect(res.status).toBe(200);
       expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1, 2: 1, 3: 1 });
@@ -197,7 +216,12 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
       const broken = await addImage([pdfUpload(pdf), svg('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>')]);
       expect(broken.status).toBe(400);
       expect(broken.json.detail).toMatch(/^The SVG "drawing.svg" could not be read/);
-      const entity = await addImage([pdfUpload(pdf), svg('<?xml version="1.0"?>\n<!DOCTYPE svg SYSTEM "http://example.test/x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><!-- --><text>&ext;</text></svg>')]);
+      const entity = await addImage([
+        pdfUpload(pdf),
+        svg(
+          '<?xml version="1.0"?>\n<!DOCTYPE svg SYSTEM "http://example.test/x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><!-- --><text>&ext;</text></svg>',
+        ),
+      ]);
       expect(entity.status).toBe(400);
     });
 
@@ -218,7 +242,18 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
 
     it('shrinks a 720-pixel photo to fit an A4 page rather than cut it off, when no width is asked for', async () => {
       // Blue, with a red band down its right-most 36 pixels: cut off, the band would be missing.
-      const photo = execFileSync('/usr/bin/convert-im6.q16', ['-size', '720x480', 'xc:#1030d0', '-fill', '#e01010', '-draw', 'rectangle 684,0 719,479', '-quality', '92', 'jpeg:-']);
+      const photo = execFileSync('/usr/bin/convert-im6.q16', [
+        '-size',
+        '720x480',
+        'xc:#1030d0',
+        '-fill',
+        '#e01010',
+        '-draw',
+        'rectangle 684,0 719,479',
+        '-quality',
+        '92',
+        'jpeg:-',
+      ]);
       const res = await addImage([pdfUpload(reportlabA4()), jpeg(photo)], { x: 0, y: 0 });
       expect(res.status).toBe(200);
       const page = renderColour(res.body, 1, 72);
@@ -234,7 +269,9 @@ describe('Add Image to PDF (/api/v1/misc/add-image)', () => {
       const a4 = reportlabA4();
       const wide = await addImage([pdfUpload(a4), jpeg(flatJpeg(720, 480, '#000000'))], { x: 100, y: 0, width: 600 });
       expect(wide.status).toBe(400);
-      expect(wide.json.detail).toBe('The image, 600 × 400 pt at 100, 0, would run off page 1 (595.3 × 841.9 pt): there it can be at most 495.3 pt wide and 841.9 pt high.');
+      expect(wide.json.detail).toBe(
+        'The image, 600 × 400 pt at 100, 0, would run off page 1 (595.3 × 841.9 pt): there it can be at most 495.3 pt wide and 841.9 pt high.',
+      );
       const outside = await addImage([pdfUpload(a4), jpeg(flatJpeg(72, 48, '#000000'))], { x: -20, y: 900 });
       expect(outside.status).toBe(400);
       expect(outside.json.detail).toBe('The image’s lower-left corner, at -20, 900, is off page 1 (595.3 × 841.9 pt): X and Y must be inside the page.');

@@ -31,7 +31,10 @@ export class AddImageProcessor implements Processor<typeof addImageTool> {
     // The schema requires the image; this only narrows the type.
     const image = params.imageFile!;
     const size = { width: params.width, height: params.height };
-    const mark = image.type === 'svg' ? await drawingMark(image, size, workspace, engine) : await sizedImageMark(image, size, this.config.maxPixelsPerPage, workspace, engine);
+    const mark =
+      image.type === 'svg'
+        ? await drawingMark(image, size, workspace, engine)
+        : await sizedImageMark(image, size, this.config.maxPixelsPerPage, workspace, engine);
 
     const sizes = await readTrimSizes(file.path, engine);
     const chosen = params.everyPage ? sizes.map((_, page) => page) : [0];

@@ -19,7 +19,8 @@ const RIGHT_BEARING = { below: 6, above: 1 };
 
 function expectNear(actual: number, expected: number, tolerance: number | { below: number; above: number }): void {
   const { below, above } = typeof tolerance === 'number' ? { below: tolerance, above: tolerance } : tolerance;
-  if (actual < expected - below || actual > expected + above) throw new Error(`Expected ${actual.toFixed(1)} within ${expected.toFixed(1)} -${below}/+${above}.`);
+  if (actual < expected - below || actual > expected + above)
+    throw new Error(`Expected ${actual.toFixed(1)} within ${expected.toFixed(1)} -${below}/+${above}.`);
 }
 
 /** The first page rendered as a viewer shows it (its crop box, which pdftoppm leaves out unless asked), at 72 dpi. */
@@ -37,7 +38,12 @@ function readGray(pgm: Buffer): { width: number; height: number; pixels: Uint8Ar
   return { width: Number(header[1]), height: Number(header[2]), pixels: pgm.subarray(header[0].length) };
 }
 
-const shiftedBox = (box: Region, dx: number, dy: number): Region => ({ left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy });
+const shiftedBox = (box: Region, dx: number, dy: number): Region => ({
+  left: box.left + dx,
+  right: box.right + dx,
+  top: box.top + dy,
+  bottom: box.bottom + dy,
+});
 
 /** A 400 × 500 pt page: the medium margin is 0.035 × 400 = 14 pt across and 0.035 × 500 = 17.5 pt up and down. */
 const PAGE = { width: 400, height: 500 };
@@ -82,11 +88,7 @@ describe('Add Page Numbers (/api/v1/misc/add-page-numbers)', () => {
       const pdf = await blankPdf([{ size: [595, 842] }, { size: [595, 842] }, { size: [595, 842] }]);
       const res = await number([pdfUpload(pdf, 'annual {n} report.pdf')], { customText: 'Page {n} of {total} - {filename}', zeroPad: 3, startingNumber: 8 });
       expect(res.status).toBe(200);
-      expect(plainPageTexts(res.body)).toEqual([
-        'Page 008 of 3 - annual {n} report',
-        'Page 009 of 3 - annual {n} report',
-        'Page 010 of 3 - annual {n} report',
-      ]);
+      expect(plainPageTexts(res.body)).toEqual(['Page 008 of 3 - annual {n} report', 'Page 009 of 3 - annual {n} report', 'Page 010 of 3 - annual {n} report']);
     });
 
     it('numbers 500 pages in one request, each its own number, still text', async () => {
@@ -100,7 +102,11 @@ describe('Add Page Numbers (/api/v1/misc/add-page-numbers)', () => {
 
   describe('where', () => {
     const onPage = async (fields: Record<string, string | number>, pdf?: Buffer): Promise<Word> => {
-      const res = await number([pdfUpload(pdf ?? (await blankPdf([{ size: [PAGE.width, PAGE.height] }])))], { customText: 'Number{n}', fontSize: 20, ...fields });
+      const res = await number([pdfUpload(pdf ?? (await blankPdf([{ size: [PAGE.width, PAGE.height] }])))], {
+        customText: 'Number{n}',
+        fontSize: 20,
+        ...fields,
+      });
       expect(res.status).toBe(200);
       return numberWord(res.body, 0, 'Number1');
     };
@@ -122,7 +128,12 @@ describe('Add Page Numbers (/api/v1/misc/add-page-numbers)', () => {
     });
 
     it('puts the baseline of a bottom number at the margin, as the reference does: the digits sit on it', async () => {
-      const res = await number([pdfUpload(await blankPdf([{ size: [PAGE.width, PAGE.height] }]))], { customText: '888', fontSize: 40, position: 8, customMargin: 'large' });
+      const res = await number([pdfUpload(await blankPdf([{ size: [PAGE.width, PAGE.height] }]))], {
+        customText: '888',
+        fontSize: 40,
+        position: 8,
+        customMargin: 'large',
+      });
       const [page] = await renderPages(res.body, 72);
       const ink = inkBox(page)!;
       // Digits have no descender: their ink ends at the baseline, 0.05 × 500 = 25 pt above the bottom edge.

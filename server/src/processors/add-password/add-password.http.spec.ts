@@ -144,7 +144,10 @@ describe('Add Password Protection (/api/v1/security/add-password)', () => {
   });
 
   it('with neither password sets restrictions only, named <base>_permissions.pdf, and opens for anyone', async () => {
-    const requests: Record<string, string | number | boolean>[] = [{ preventPrinting: true, keyLength: 256 }, { password: '', ownerPassword: '', preventPrinting: true }];
+    const requests: Record<string, string | number | boolean>[] = [
+      { preventPrinting: true, keyLength: 256 },
+      { password: '', ownerPassword: '', preventPrinting: true },
+    ];
     for (const fields of requests) {
       const res = await protect(fields);
       expect(res.status).toBe(200);
@@ -202,8 +205,14 @@ describe('Add Password Protection (/api/v1/security/add-password)', () => {
     [{ password: 'pw', keyLength: 'strong' }, 'Key length must be 40, 128 or 256.'],
     [{ password: 'two\nlines' }, 'Passwords cannot contain line breaks.'],
     [{ password: 'pw', ownerPassword: 'carriage\rreturn' }, 'Passwords cannot contain line breaks.'],
-    [{ password: 'пароль', keyLength: 128 }, 'The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.'],
-    [{ password: 'pw', ownerPassword: '密码', keyLength: 40 }, 'The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.'],
+    [
+      { password: 'пароль', keyLength: 128 },
+      'The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.',
+    ],
+    [
+      { password: 'pw', ownerPassword: '密码', keyLength: 40 },
+      'The password has characters that 40-bit and 128-bit encryption cannot store; choose 256-bit encryption or other characters.',
+    ],
     [{ password: 'pw', preventPrinting: 'maybe' }, 'Prevent printing: expected true or false.'],
   ])('refuses %p with 400', async (fields, message) => {
     const res = await protect(fields as Record<string, string | number>);

@@ -238,7 +238,11 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
 
   describe('turned stamps stay on the page', () => {
     /** A blank A4 page written by reportlab (595.28 × 841.89 pt): the medium margin is 0.035 × 718.58 = 25.15 pt. */
-    const a4 = () => execFileSync('/usr/bin/python3', ['-c', 'import sys\nfrom reportlab.lib.pagesizes import A4\nfrom reportlab.pdfgen import canvas\nc = canvas.Canvas(sys.stdout.buffer, pagesize=A4)\nc.showPage()\nc.save()']);
+    const a4 = () =>
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        'import sys\nfrom reportlab.lib.pagesizes import A4\nfrom reportlab.pdfgen import canvas\nc = canvas.Canvas(sys.stdout.buffer, pagesize=A4)\nc.showPage()\nc.save()',
+      ]);
     const [WIDTH, HEIGHT, MARGIN] = [595.28, 841.89, 25.15];
 
     /** Pixels darker than mid-grey: the stamp's ink. */
@@ -264,12 +268,20 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       for (const side of [box.left, box.top, WIDTH - box.right, HEIGHT - box.bottom]) expect(side).toBeGreaterThan(MARGIN - 2);
       const column = position % 3;
       const row = Math.floor((position - 1) / 3);
-      const near = [column === 1 && box.left, column === 0 && WIDTH - box.right, row === 0 && box.top, row === 2 && HEIGHT - box.bottom].filter((side) => side !== false);
+      const near = [column === 1 && box.left, column === 0 && WIDTH - box.right, row === 0 && box.top, row === 2 && HEIGHT - box.bottom].filter(
+        (side) => side !== false,
+      );
       for (const side of near) expect(side).toBeLessThan(MARGIN + 16);
     });
 
     it('an image at position 3 turned 15°: its turned box exactly at the margins', async () => {
-      const res = await stamp([pdfUpload(a4()), imageUpload(flatPng(200, 100, '#000000'))], { stampType: 'image', fontSize: 100, position: 3, rotation: 15, opacity: 1 });
+      const res = await stamp([pdfUpload(a4()), imageUpload(flatPng(200, 100, '#000000'))], {
+        stampType: 'image',
+        fontSize: 100,
+        position: 3,
+        rotation: 15,
+        opacity: 1,
+      });
       expect(res.status).toBe(200);
       const box = inkBox((await renderPages(res.body, 72))[0])!;
       const radians = (15 * Math.PI) / 180;
@@ -324,7 +336,13 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
   describe('image stamps', () => {
     it('draws the image on the chosen pages only, fontSize points high, in its proportions', async () => {
       const pdf = await blankPdf([{ size: [400, 500] }, { size: [400, 500] }, { size: [400, 500] }]);
-      const res = await stamp([pdfUpload(pdf), imageUpload(flatPng(80, 40, '#1060e0'))], { stampType: 'image', pageNumbers: '1,3', fontSize: 50, position: 5, opacity: 1 });
+      const res = await stamp([pdfUpload(pdf), imageUpload(flatPng(80, 40, '#1060e0'))], {
+        stampType: 'image',
+        pageNumbers: '1,3',
+        fontSize: 50,
+        position: 5,
+        opacity: 1,
+      });
       expect(res.status).toBe(200);
       expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1, 3: 1 });
       expect(plainPageTexts(res.body)).toEqual(['', '', '']);
@@ -359,7 +377,13 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       expect(r).toBeLessThan(140);
 
       // Coordinates past the page: clamped in, as the reference does.
-      const off = await stamp([pdfUpload(pdf), imageUpload(flatPng(60, 60, '#000000'))], { stampType: 'image', fontSize: 60, overrideX: 390, overrideY: 490, opacity: 1 });
+      const off = await stamp([pdfUpload(pdf), imageUpload(flatPng(60, 60, '#000000'))], {
+        stampType: 'image',
+        fontSize: 60,
+        overrideX: 390,
+        overrideY: 490,
+        opacity: 1,
+      });
       const offBox = inkBox((await renderPages(off.body, 72))[0])!;
       expect([offBox.left, offBox.top, offBox.right]).toEqual([expect.closeTo(340, -0.5), expect.closeTo(0, -0.5), expect.closeTo(400, -0.5)]);
     });
@@ -394,7 +418,9 @@ describe('Add Stamp (/api/v1/misc/add-stamp)', () => {
       const wrong = await stamp([await one(), imageUpload(await makePdf(1), 'stamp.png')], { stampType: 'image' });
       expect(wrong.status).toBe(400);
       expect(wrong.json.detail).toBe('Stamp image: please upload a PNG or JPG file.');
-      const broken = await stamp([await one(), imageUpload(Buffer.concat([flatPng(20, 20, '#000').subarray(0, 40), Buffer.alloc(64)]))], { stampType: 'image' });
+      const broken = await stamp([await one(), imageUpload(Buffer.concat([flatPng(20, 20, '#000').subarray(0, 40), Buffer.alloc(64)]))], {
+        stampType: 'image',
+      });
       expect(broken.status).toBe(400);
     });
 

@@ -36,7 +36,8 @@ export class AddStampProcessor implements Processor<typeof addStampTool> {
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof addStampTool>): Promise<ProcessorOutput> {
     const chosen = renderOrder(params.pageNumbers, documentOf(file)).sort((a, b) => a - b);
     const sizes = await readTrimSizes(file.path, engine);
-    const stamps = params.stampType === 'image' ? await this.imageStamp(params, workspace, engine) : await textStamps(file, chosen, sizes.length, params, workspace, engine);
+    const stamps =
+      params.stampType === 'image' ? await this.imageStamp(params, workspace, engine) : await textStamps(file, chosen, sizes.length, params, workspace, engine);
 
     const placement = {
       position: params.position,
@@ -72,7 +73,14 @@ export class AddStampProcessor implements Processor<typeof addStampTool> {
 }
 
 /** The stamp text of every chosen page, shaped once per distinct text. */
-async function textStamps(file: InputFile, chosen: readonly number[], pageCount: number, params: Params, workspace: Workspace, engine: EngineOptions): Promise<Stamps> {
+async function textStamps(
+  file: InputFile,
+  chosen: readonly number[],
+  pageCount: number,
+  params: Params,
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<Stamps> {
   const colour = parseHexColour(params.customColor ?? '#000000', addStampTool.fields.customColor.invalid);
   const template = textLines(params.stampText ?? '');
   const context: Omit<StampContext, 'pageNumber'> = {

@@ -61,11 +61,7 @@ export function stampMatrix(page: { width: number; height: number }, box: StampB
     x = column === 1 ? margin : column === 2 ? (page.width - box.width) / 2 : page.width - box.width - margin;
     y = row === 0 ? page.height - margin - box.height : row === 1 ? (page.height - box.height) / 2 : margin;
   }
-  const [pivotX, pivotY] = !overridden
-    ? [x + box.width / 2, y + box.height / 2]
-    : box.baseline !== undefined
-      ? [x, y + box.height - box.baseline]
-      : [x, y];
+  const [pivotX, pivotY] = !overridden ? [x + box.width / 2, y + box.height / 2] : box.baseline !== undefined ? [x, y + box.height - box.baseline] : [x, y];
   const placed = compose(translation(x, y), rotationAbout(placement.rotation, pivotX, pivotY));
   if (overridden && !placement.keepInside) return placed;
 

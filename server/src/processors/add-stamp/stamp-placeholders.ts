@@ -113,7 +113,7 @@ export function formatDate(now: Date, pattern: string): string {
   const invalid = `[invalid format: ${pattern}]`;
   if (pattern.length > MAX_PATTERN || !SAFE_PATTERN.test(pattern)) return invalid;
   let out = '';
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const ch = pattern[i];
     if (ch === "'") {
       const end = pattern.indexOf("'", i + 1);

@@ -19,7 +19,13 @@ describe('Add Watermark (/api/v1/security/add-watermark)', () => {
 
   describe('text watermarks', () => {
     it('repeats the text in a grid over every page, keeping the pages as they were, and names the file <name>_watermarked.pdf', async () => {
-      const res = await watermark([pdfUpload(await makePdf(3), 'memo.pdf')], { watermarkText: 'SECRET', rotation: 0, fontSize: 20, widthSpacer: 30, heightSpacer: 30 });
+      const res = await watermark([pdfUpload(await makePdf(3), 'memo.pdf')], {
+        watermarkText: 'SECRET',
+        rotation: 0,
+        fontSize: 20,
+        widthSpacer: 30,
+        heightSpacer: 30,
+      });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
       expect(res.fileName).toBe('memo_watermarked.pdf');
@@ -72,7 +78,8 @@ describe('Add Watermark (/api/v1/security/add-watermark)', () => {
     it('draws in the colour at the opacity: opacity (0-1) from API clients, else opacityText (percent), else 50%', async () => {
       const pdf = await blankPdf([{ size: [400, 500] }]);
       const heavy = { watermarkText: 'MMM', fontSize: 80, rotation: 0, customColor: '#0000ff' };
-      const green = (fields: Record<string, string | number>) => watermark([pdfUpload(pdf)], { ...heavy, ...fields }).then((res) => strongestPixel(renderColour(res.body, 1))[1]);
+      const green = (fields: Record<string, string | number>) =>
+        watermark([pdfUpload(pdf)], { ...heavy, ...fields }).then((res) => strongestPixel(renderColour(res.body, 1))[1]);
       // Blue over white at opacity a leaves red and green at 255 × (1 − a).
       expect(await green({ opacity: 1 })).toBeLessThan(15);
       expect(await green({ opacityText: '100' })).toBeLessThan(15);
@@ -89,7 +96,12 @@ describe('Add Watermark (/api/v1/security/add-watermark)', () => {
     });
 
     it('splits lines at \\n', async () => {
-      const res = await watermark([pdfUpload(await blankPdf([{ size: [400, 500] }]))], { watermarkText: 'TOP\\nBOTTOM', rotation: 0, widthSpacer: 1000, heightSpacer: 1000 });
+      const res = await watermark([pdfUpload(await blankPdf([{ size: [400, 500] }]))], {
+        watermarkText: 'TOP\\nBOTTOM',
+        rotation: 0,
+        widthSpacer: 1000,
+        heightSpacer: 1000,
+      });
       const words = pageWords(res.body)[0];
       const top = words.find((w) => w.text === 'TOP')!;
       const bottom = words.find((w) => w.text === 'BOTTOM')!;
@@ -131,7 +143,9 @@ describe('Add Watermark (/api/v1/security/add-watermark)', () => {
     });
 
     it('takes a JPEG, case-insensitive type', async () => {
-      const res = await watermark([pdfUpload(await makePdf(1)), imageUpload(flatJpeg(30, 30, '#000000'), 'mark.jpg', 'image/jpeg')], { watermarkType: 'IMAGE' });
+      const res = await watermark([pdfUpload(await makePdf(1)), imageUpload(flatJpeg(30, 30, '#000000'), 'mark.jpg', 'image/jpeg')], {
+        watermarkType: 'IMAGE',
+      });
       expect(res.status).toBe(200);
       expect(imagesPerPage(res.body).get(1)).toBeGreaterThan(1);
     });
@@ -185,7 +199,12 @@ describe('Add Watermark (/api/v1/security/add-watermark)', () => {
     });
 
     it('refuses a watermark that would take more copies than a page can hold, rather than hang', async () => {
-      const res = await watermark([pdfUpload(await blankPdf([{ size: [14400, 14400] }]))], { watermarkText: '.', fontSize: 1, widthSpacer: 0, heightSpacer: 0 });
+      const res = await watermark([pdfUpload(await blankPdf([{ size: [14400, 14400] }]))], {
+        watermarkText: '.',
+        fontSize: 1,
+        widthSpacer: 0,
+        heightSpacer: 0,
+      });
       expect(res.status).toBe(400);
       expect(res.json.detail).toMatch(/^The watermark would be drawn \d+ times on a page; at most 10000 copies fit\./);
     });

@@ -2,7 +2,8 @@ import { apply } from '../../page-marks/geometry';
 import { MAX_TILES_PER_PAGE, tileMatrices } from './watermark-tiles';
 
 /** Centre of each copy on the page. */
-const centres = (matrices: ReturnType<typeof tileMatrices>, box: { width: number; height: number }) => matrices.map((m) => apply(m, box.width / 2, box.height / 2));
+const centres = (matrices: ReturnType<typeof tileMatrices>, box: { width: number; height: number }) =>
+  matrices.map((m) => apply(m, box.width / 2, box.height / 2));
 
 describe('watermark tiles', () => {
   const page = { width: 400, height: 500 };

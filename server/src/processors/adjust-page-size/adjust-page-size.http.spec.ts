@@ -1,16 +1,6 @@
 import { adjustPageSizeTool } from '@folio/registry';
 import { postTool } from '../../../test/support/http';
-import {
-  expectBoxNear,
-  fittedRegion,
-  imageCount,
-  inkBox,
-  makePagesPdf,
-  pageBoxes,
-  pageWords,
-  renderPages,
-  wordBox,
-} from '../../../test/support/page-geometry';
+import { expectBoxNear, fittedRegion, imageCount, inkBox, makePagesPdf, pageBoxes, pageWords, renderPages, wordBox } from '../../../test/support/page-geometry';
 import { encryptPdf, isEncrypted, pageTexts } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 

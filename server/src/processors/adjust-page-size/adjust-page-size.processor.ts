@@ -9,7 +9,13 @@ export class AdjustPageSizeProcessor implements Processor<typeof adjustPageSizeT
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof adjustPageSizeTool>): Promise<ProcessorOutput> {
     const output = workspace.newPath('.pdf');
     const { pageSize, orientation, scaleFactor } = params;
-    await runPdfLibTaskOnPdf(adjustPageSizeTask, { pdf: file.path, output, pageSize, orientation, scaleFactor }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
+    await runPdfLibTaskOnPdf(
+      adjustPageSizeTask,
+      { pdf: file.path, output, pageSize, orientation, scaleFactor },
+      { pages: file.pageCount ?? 1, bytes: file.size },
+      workspace,
+      engine,
+    );
     return { path: output };
   }
 }

@@ -195,7 +195,13 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
       const after = renderColour(res.body, 1, 36);
       expect(meanInverseDistance(before, after)).toBeLessThan(3);
       expect(meanInverseDistance(renderColour(input, 2, 36), renderColour(res.body, 2, 36))).toBeLessThan(3);
-      for (const [x, y] of [[5, 5], [300, 170], [280, 320], [275, 430], [200, 219.5]]) {
+      for (const [x, y] of [
+        [5, 5],
+        [300, 170],
+        [280, 320],
+        [275, 430],
+        [200, 219.5],
+      ]) {
         expect([x, y, near(pixelAt(after, x, y), inverted(pixelAt(before, x, y)), 30)]).toEqual([x, y, true]);
       }
       // The turned page keeps its shown orientation, black where it was white.
@@ -221,7 +227,9 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
       const res = await recolour([pdfUpload(gradient, 'poster.pdf')], { replaceAndInvertOption: 'FULL_INVERSION' });
       expect(res.status).toBe(200);
       expect(res.headers['x-colour-inversion']).toBe('pictures');
-      expect(res.headers['x-colour-inversion-reason']).toMatch(/^The document holds a (gradient \(shading\)|pattern or gradient fill), which cannot be inverted by changing colours: its pages were inverted as pictures at 150 DPI/);
+      expect(res.headers['x-colour-inversion-reason']).toMatch(
+        /^The document holds a (gradient \(shading\)|pattern or gradient fill), which cannot be inverted by changing colours: its pages were inverted as pictures at 150 DPI/,
+      );
       expect(Object.fromEntries(imagesPerPage(res.body))).toEqual({ 1: 1 });
       expect(plainPageTexts(res.body)).toEqual(['']);
       expect(meanInverseDistance(renderColour(gradient, 1, 36), renderColour(res.body, 1, 36))).toBeLessThan(6);
@@ -268,10 +276,19 @@ describe('Advanced Colour Options (/api/v1/misc/replace-invert-pdf)', () => {
     it('refuses an unknown option or combination, and a custom colour it cannot read', async () => {
       const cases: [Record<string, string>, string][] = [
         [{ replaceAndInvertOption: 'SEPIA' }, 'Colour option must be HIGH_CONTRAST_COLOR, CUSTOM_COLOR, FULL_INVERSION or COLOR_SPACE_CONVERSION.'],
-        [{ replaceAndInvertOption: 'high_contrast_color' }, 'Colour option must be HIGH_CONTRAST_COLOR, CUSTOM_COLOR, FULL_INVERSION or COLOR_SPACE_CONVERSION.'],
-        [{ replaceAndInvertOption: 'HIGH_CONTRAST_COLOR', highContrastColorCombination: 'PINK_ON_BLUE' }, 'Combination must be WHITE_TEXT_ON_BLACK, BLACK_TEXT_ON_WHITE, YELLOW_TEXT_ON_BLACK or GREEN_TEXT_ON_BLACK.'],
+        [
+          { replaceAndInvertOption: 'high_contrast_color' },
+          'Colour option must be HIGH_CONTRAST_COLOR, CUSTOM_COLOR, FULL_INVERSION or COLOR_SPACE_CONVERSION.',
+        ],
+        [
+          { replaceAndInvertOption: 'HIGH_CONTRAST_COLOR', highContrastColorCombination: 'PINK_ON_BLUE' },
+          'Combination must be WHITE_TEXT_ON_BLACK, BLACK_TEXT_ON_WHITE, YELLOW_TEXT_ON_BLACK or GREEN_TEXT_ON_BLACK.',
+        ],
         [{ replaceAndInvertOption: 'CUSTOM_COLOR', textColor: 'red' }, 'Text colour must be a colour such as #1a1a1a or a 24-bit number such as 16777215.'],
-        [{ replaceAndInvertOption: 'CUSTOM_COLOR', backGroundColor: '16777216' }, 'Background colour must be a colour such as #1a1a1a or a 24-bit number such as 16777215.'],
+        [
+          { replaceAndInvertOption: 'CUSTOM_COLOR', backGroundColor: '16777216' },
+          'Background colour must be a colour such as #1a1a1a or a 24-bit number such as 16777215.',
+        ],
       ];
       for (const [fields, message] of cases) {
         const res = await recolour([pdfUpload(await makePdf(1))], fields);

@@ -46,7 +46,14 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
     const pages = file.pageCount ?? 1;
     switch (params.replaceAndInvertOption) {
       case 'HIGH_CONTRAST_COLOR':
-        await recolourPdf(file.path, output, { mode: 'replace', ...HIGH_CONTRAST[params.highContrastColorCombination ?? 'WHITE_TEXT_ON_BLACK'] }, pages, workspace, engine);
+        await recolourPdf(
+          file.path,
+          output,
+          { mode: 'replace', ...HIGH_CONTRAST[params.highContrastColorCombination ?? 'WHITE_TEXT_ON_BLACK'] },
+          pages,
+          workspace,
+          engine,
+        );
         return { path: output };
       case 'CUSTOM_COLOR':
         await recolourPdf(file.path, output, { mode: 'replace', ...customColours(params) }, pages, workspace, engine);
@@ -54,7 +61,10 @@ export class AdvancedColourProcessor implements Processor<typeof advancedColourT
       case 'FULL_INVERSION': {
         const { unsupported } = await recolourPdf(file.path, output, { mode: 'invert-content' }, pages, workspace, engine);
         if (unsupported === undefined) return { path: output, headers: { 'X-Colour-Inversion': 'content' } };
-        return { path: await this.invertAsPictures(file, workspace, engine), headers: { 'X-Colour-Inversion': 'pictures', 'X-Colour-Inversion-Reason': pictureReason(unsupported) } };
+        return {
+          path: await this.invertAsPictures(file, workspace, engine),
+          headers: { 'X-Colour-Inversion': 'pictures', 'X-Colour-Inversion-Reason': pictureReason(unsupported) },
+        };
       }
       case 'COLOR_SPACE_CONVERSION':
         await convertToCmyk(file.path, pages, output, engine).catch((error: unknown) => {

@@ -46,7 +46,8 @@ const textsOf = (dict: Record<string, unknown>, keys: string[]) => keys.map((key
 
 describe('Auto Redact takes the term out of everything the file carries', () => {
   const server = useTestServer();
-  const run = (pdf: Buffer, fields: Record<string, string | boolean>) => postTool(server, autoRedactTool.endpoint, [{ name: 'plan.pdf', content: pdf }], fields);
+  const run = (pdf: Buffer, fields: Record<string, string | boolean>) =>
+    postTool(server, autoRedactTool.endpoint, [{ name: 'plan.pdf', content: pdf }], fields);
 
   const input = termEverywherePdf();
   let res: ToolResponse;
@@ -160,7 +161,12 @@ describe('Auto Redact takes the term out of everything the file carries', () => 
 
   it('clears the structure tree’s /Alt, /ActualText, /E and /T', () => {
     const kids = (objects.get('/Root', '/StructTreeRoot', '/K') as string[]).map((ref) => objects.resolve(ref) as Record<string, unknown>);
-    expect(textsOf(kids[0], ['/Alt', '/ActualText', '/E', '/T'])).toEqual(['[redacted] diagram', '[redacted] words', '[redacted] expansion', '[redacted] element']);
+    expect(textsOf(kids[0], ['/Alt', '/ActualText', '/E', '/T'])).toEqual([
+      '[redacted] diagram',
+      '[redacted] words',
+      '[redacted] expansion',
+      '[redacted] element',
+    ]);
     expect(jsonText(kids[1]['/Alt'] as string)).toBe('Public paragraph');
   });
 
@@ -229,6 +235,8 @@ describe('Auto Redact takes the term out of everything the file carries', () => 
 /** The first page's content streams, decoded, as one text. */
 function decompressedContent(objects: PdfObjects): string {
   const contents = objects.get('/Root', '/Pages', '/Kids', 0, '/Contents');
-  const refs = Array.isArray(contents) ? contents.map((_, i) => ['/Root', '/Pages', '/Kids', 0, '/Contents', i]) : [['/Root', '/Pages', '/Kids', 0, '/Contents']];
+  const refs = Array.isArray(contents)
+    ? contents.map((_, i) => ['/Root', '/Pages', '/Kids', 0, '/Contents', i])
+    : [['/Root', '/Pages', '/Kids', 0, '/Contents']];
   return refs.map((path) => objects.streamData(...path)?.toString('latin1') ?? '').join('\n');
 }

@@ -144,7 +144,11 @@ function everyByte(pdf: Buffer): string {
 /** Whether `word` is anywhere in the file, spelt as a content stream may spell it (literal or hex string, any case). */
 function fileContains(pdf: Buffer, word: string): boolean {
   const all = everyByte(pdf).toLowerCase();
-  return all.includes(word.toLowerCase()) || all.includes(Buffer.from(word.toLowerCase()).toString('hex')) || all.includes(Buffer.from(word.toUpperCase()).toString('hex').toLowerCase());
+  return (
+    all.includes(word.toLowerCase()) ||
+    all.includes(Buffer.from(word.toLowerCase()).toString('hex')) ||
+    all.includes(Buffer.from(word.toUpperCase()).toString('hex').toLowerCase())
+  );
 }
 
 interface Raster {
@@ -194,7 +198,12 @@ function info(pdf: Buffer): Record<string, string> {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'in.pdf'), pdf);
     const text = execFileSync('pdfinfo', ['-isodates', join(dir, 'in.pdf')], { encoding: 'utf8' });
-    return Object.fromEntries(text.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+    return Object.fromEntries(
+      text
+        .split('\n')
+        .filter((l) => l.includes(':'))
+        .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+    );
   });
 }
 
@@ -216,7 +225,8 @@ async function annotationTypes(pdf: Buffer): Promise<string[]> {
 
 describe('Auto Redact (/api/v1/security/auto-redact)', () => {
   const server = useTestServer();
-  const run = (pdf: Buffer, fields: Record<string, string | number | boolean>, name = 'report.pdf') => postTool(server, ENDPOINT, [{ name, content: pdf }], fields);
+  const run = (pdf: Buffer, fields: Record<string, string | number | boolean>, name = 'report.pdf') =>
+    postTool(server, ENDPOINT, [{ name, content: pdf }], fields);
 
   describe('what is removed', () => {
     it('takes every occurrence out of the text, ignoring case, and leaves the words around it selectable', async () => {
@@ -229,7 +239,24 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
       const [text] = pageTexts(res.body);
       expect(text).not.toMatch(/secret/i);
       // Plain matching takes the term out of longer words too: "secretive" keeps "ive".
-      expect(wordsOf(res.body)).toEqual(['alpha', 'beta', 'ive', 'gamma', 'delta', 'epsilon', 'zeta', 'phone', '555-1234', 'and', '555-9876', 'here', 'the', 'end', 'of', 's']);
+      expect(wordsOf(res.body)).toEqual([
+        'alpha',
+        'beta',
+        'ive',
+        'gamma',
+        'delta',
+        'epsilon',
+        'zeta',
+        'phone',
+        '555-1234',
+        'and',
+        '555-9876',
+        'here',
+        'the',
+        'end',
+        'of',
+        's',
+      ]);
       // Nowhere in the file either: not in a content stream, not in a replaced one left behind.
       expect(fileContains(input, 'secret')).toBe(true);
       expect(fileContains(res.body, 'secret')).toBe(false);
@@ -238,7 +265,24 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
     it('finds whole words only with wholeWordSearch', async () => {
       const res = await run(await textPdf(), { listOfText: 'secret', wholeWordSearch: true });
       expect(res.status).toBe(200);
-      expect(wordsOf(res.body)).toEqual(['alpha', 'beta', 'secretive', 'gamma', 'delta', 'epsilon', 'zeta', 'phone', '555-1234', 'and', '555-9876', 'here', 'the', 'end', 'of', 'secrets']);
+      expect(wordsOf(res.body)).toEqual([
+        'alpha',
+        'beta',
+        'secretive',
+        'gamma',
+        'delta',
+        'epsilon',
+        'zeta',
+        'phone',
+        '555-1234',
+        'and',
+        '555-9876',
+        'here',
+        'the',
+        'end',
+        'of',
+        'secrets',
+      ]);
     });
 
     it('takes one term per line', async () => {
@@ -272,7 +316,23 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
     it('matches regular expressions with useRegex, Java quoting included', async () => {
       const res = await run(await textPdf(), { listOfText: '\\d{3}-\\d{4}\n\\Qzeta\\E', useRegex: true });
       expect(res.status).toBe(200);
-      expect(wordsOf(res.body)).toEqual(['alpha', 'secret', 'beta', 'secretive', 'gamma', 'delta', 'Secret', 'epsilon', 'phone', 'and', 'here', 'the', 'end', 'of', 'secrets']);
+      expect(wordsOf(res.body)).toEqual([
+        'alpha',
+        'secret',
+        'beta',
+        'secretive',
+        'gamma',
+        'delta',
+        'Secret',
+        'epsilon',
+        'phone',
+        'and',
+        'here',
+        'the',
+        'end',
+        'of',
+        'secrets',
+      ]);
       expect(fileContains(res.body, '555-')).toBe(false);
     });
 
@@ -430,7 +490,11 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
         { listOfText: '[a-z&&[^aeiou]]+', useRegex: true },
         'Invalid regex pattern: [a-z&&[^aeiou]]+ (character class intersections (&&) are not supported)',
       ],
-      ['a colour that is none', { listOfText: 'secret', colour: 'purple' }, 'Colour must be a hex colour such as #000000 (or black, red, blue, green or white).'],
+      [
+        'a colour that is none',
+        { listOfText: 'secret', colour: 'purple' },
+        'Colour must be a hex colour such as #000000 (or black, red, blue, green or white).',
+      ],
       ['negative padding', { listOfText: 'secret', extraPadding: -1 }, 'Extra padding must be a number, 0 or more.'],
       ['padding that is no number', { listOfText: 'secret', customPadding: 'wide' }, 'Extra padding must be a number, 0 or more.'],
     ])('refuses %s with 400', async (_, fields, detail) => {
@@ -449,7 +513,10 @@ describe('Auto Redact (/api/v1/security/auto-redact)', () => {
     });
 
     it('answers (a+)+$ over a long run of a’s without hanging', async () => {
-      const input = await textPdf(Array.from({ length: 6 }, () => 'a'.repeat(55) + 'b'), { leading: 14 });
+      const input = await textPdf(
+        Array.from({ length: 6 }, () => 'a'.repeat(55) + 'b'),
+        { leading: 14 },
+      );
       const started = Date.now();
       const res = await run(input, { listOfText: '(a+)+$', useRegex: true });
       expect([200, 400]).toContain(res.status);

@@ -67,7 +67,13 @@ export function termOccurrences(pdf: Buffer, term: string): string[] {
   for (const { how, bytes, offset } of pdfStrings(raw)) {
     look(`${how} string`, bytes.toString('latin1'), offset);
     const even = bytes.subarray(bytes[0] === 0xfe && bytes[1] === 0xff ? 2 : 0);
-    look(`${how} UTF-16BE string`, Buffer.from(even.subarray(0, even.length & ~1)).swap16().toString('utf16le'), offset);
+    look(
+      `${how} UTF-16BE string`,
+      Buffer.from(even.subarray(0, even.length & ~1))
+        .swap16()
+        .toString('utf16le'),
+      offset,
+    );
   }
   return [...new Set(hits)];
 }

@@ -53,8 +53,24 @@ describe('auto-rename titles', () => {
     expect(nameFromLines([long], false)).toBeUndefined();
     const fallback = nameFromLines([long, { text: 'second', size: 11 }], true);
     expect(fallback).toBe(`${'word '.repeat(20).trim()}.pdf`);
-    expect(nameFromLines([{ text: '???', size: 30 }, { text: 'Plain first', size: 11 }], false)).toBeUndefined();
-    expect(nameFromLines([{ text: '???', size: 30 }, { text: 'Plain first', size: 11 }], true)).toBe('Plain first.pdf');
+    expect(
+      nameFromLines(
+        [
+          { text: '???', size: 30 },
+          { text: 'Plain first', size: 11 },
+        ],
+        false,
+      ),
+    ).toBeUndefined();
+    expect(
+      nameFromLines(
+        [
+          { text: '???', size: 30 },
+          { text: 'Plain first', size: 11 },
+        ],
+        true,
+      ),
+    ).toBe('Plain first.pdf');
     expect(nameFromLines([{ text: '東'.repeat(90), size: 20 }], false)).toBeUndefined();
     expect(nameFromLines([{ text: '東'.repeat(80), size: 20 }], false)).toBe(`${'東'.repeat(80)}.pdf`);
     expect(nameFromLines([], true)).toBeUndefined();

@@ -105,13 +105,19 @@ describe('Auto Split PDF (/api/v1/misc/auto-split-pdf)', () => {
     it('leaves out the page after each divider (its back) with duplexMode=true', async () => {
       const { res, texts } = await split(await stack(), { duplexMode: true });
       expect(res.status).toBe(200);
-      expect(texts).toEqual([['Letter A front', 'Letter A back'], ['Letter B front', 'Letter B back']]);
+      expect(texts).toEqual([
+        ['Letter A front', 'Letter A back'],
+        ['Letter B front', 'Letter B back'],
+      ]);
     });
 
     it('keeps that page without it', async () => {
       const { res, texts } = await split(await stack(), { duplexMode: false });
       expect(res.status).toBe(200);
-      expect(texts).toEqual([['Letter A front', 'Letter A back'], ['Back of the divider sheet', 'Letter B front', 'Letter B back']]);
+      expect(texts).toEqual([
+        ['Letter A front', 'Letter A back'],
+        ['Back of the divider sheet', 'Letter B front', 'Letter B back'],
+      ]);
     });
   });
 
@@ -172,7 +178,9 @@ describe('Auto Split PDF (/api/v1/misc/auto-split-pdf)', () => {
     });
 
     it('a file that is not a PDF', async () => {
-      const res = await postTool(server, autoSplitPagesTool.endpoint, [{ name: 'notes.txt', content: Buffer.from('just some text\n'), contentType: 'text/plain' }]);
+      const res = await postTool(server, autoSplitPagesTool.endpoint, [
+        { name: 'notes.txt', content: Buffer.from('just some text\n'), contentType: 'text/plain' },
+      ]);
       expect(res.status).toBe(400);
       expect(res.json.detail).toBe('Please upload a PDF file.');
     });

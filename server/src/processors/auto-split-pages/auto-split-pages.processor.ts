@@ -37,10 +37,18 @@ export class AutoSplitPagesProcessor implements Processor<typeof autoSplitPagesT
       );
     }
 
-    const paths = await splitIntoRanges(file.path, parts.map(([first, last]) => [first - 1, last - 1]), await workspace.newFolder(), engine);
+    const paths = await splitIntoRanges(
+      file.path,
+      parts.map(([first, last]) => [first - 1, last - 1]),
+      await workspace.newFolder(),
+      engine,
+    );
     const base = baseName(file.originalName);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, paths.map((path, i) => ({ path, name: `${base}_${i + 1}.pdf` })));
+    await writeZip(
+      zip,
+      paths.map((path, i) => ({ path, name: `${base}_${i + 1}.pdf` })),
+    );
     // Without dividers the reference's answer is the whole document as one part; the page says why.
     return dividers.size === 0 ? { path: zip, outcome: 'no-dividers' } : { path: zip };
   }

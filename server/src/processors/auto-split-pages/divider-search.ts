@@ -57,7 +57,11 @@ export async function findDividerPages(
       try {
         // A page Poppler could not draw has no picture: it is searched as holding no code.
         const pages = [...drawn.keys()].sort((a, b) => a - b);
-        const found = await readQrCodes(pages.map((page) => drawn.get(page)!), workspace, engine);
+        const found = await readQrCodes(
+          pages.map((page) => drawn.get(page)!),
+          workspace,
+          engine,
+        );
         // A page whose search ran out of time (pure speckle noise) counts as content, like one without a code.
         pages.forEach((page, i) => {
           if (isDivider(found[i].texts)) dividers.add(page);

@@ -36,7 +36,11 @@ describe('Split PDF by Size or Count (/api/v1/general/split-by-size-or-count)', 
 
   describe('by size', () => {
     const pdf = heavyPdf(varied(60), { shared: [30_000], label: 'book' });
-    const limits = [['100KB', 100 * 1024], ['0.25MB', 256 * 1024], ['61,5KB', Math.floor(61.5 * 1024)]] as const;
+    const limits = [
+      ['100KB', 100 * 1024],
+      ['0.25MB', 256 * 1024],
+      ['61,5KB', Math.floor(61.5 * 1024)],
+    ] as const;
 
     it.each(limits)('%s: every part within the size, each as full as it can be, pages in order', async (value, maxBytes) => {
       const { res, names, parts } = await split(pdf, { splitType: 0, splitValue: value });
@@ -91,7 +95,10 @@ describe('Split PDF by Size or Count (/api/v1/general/split-by-size-or-count)', 
 
     it('keeps pages that share a picture light: the picture is in each part once', async () => {
       // 40 pages all drawing one 200 KB picture, each with 1 KB of its own: a 300 KB limit holds them all.
-      const sharing = heavyPdf(Array.from({ length: 40 }, () => ({ imageBytes: 1000, sharedImage: 0 })), { shared: [200_000] });
+      const sharing = heavyPdf(
+        Array.from({ length: 40 }, () => ({ imageBytes: 1000, sharedImage: 0 })),
+        { shared: [200_000] },
+      );
       const { res, parts } = await split(sharing, { splitType: 0, splitValue: '300KB' });
       expect(res.status).toBe(200);
       expect(parts).toHaveLength(1);
@@ -126,7 +133,10 @@ describe('Split PDF by Size or Count (/api/v1/general/split-by-size-or-count)', 
 
     it('refuses parts that would repeat a shared picture past the output budget', async () => {
       // 1,200 pages that all draw one 2 MB picture: as single pages, 2.4 GB of parts.
-      const sharing = heavyPdf(Array.from({ length: 1200 }, () => ({ imageBytes: 0, sharedImage: 0 })), { shared: [2 * 1024 * 1024] });
+      const sharing = heavyPdf(
+        Array.from({ length: 1200 }, () => ({ imageBytes: 0, sharedImage: 0 })),
+        { shared: [2 * 1024 * 1024] },
+      );
       const { res } = await split(sharing, { splitType: 1, splitValue: '1' });
       expect(res.status).toBe(400);
       expect(res.json.detail).toMatch(/^The 1200 parts would take about \d+ MB together/);

@@ -37,12 +37,20 @@ export class AutoSplitSizeProcessor implements Processor<typeof autoSplitSizeToo
 
     // Parts not cut while measuring (single pages, and every part of a count split) are cut now, in few passes.
     const uncut = parts.filter((part) => !part.path);
-    const paths = await splitIntoRanges(file.path, uncut.map((part) => [part.first, part.last]), await workspace.newFolder(), engine);
+    const paths = await splitIntoRanges(
+      file.path,
+      uncut.map((part) => [part.first, part.last]),
+      await workspace.newFolder(),
+      engine,
+    );
     uncut.forEach((part, i) => (part.path = paths[i]));
 
     const base = baseName(file.originalName);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, parts.map((part, i) => ({ path: part.path!, name: `${base}_${i + 1}.pdf` })));
+    await writeZip(
+      zip,
+      parts.map((part, i) => ({ path: part.path!, name: `${base}_${i + 1}.pdf` })),
+    );
     return { path: zip };
   }
 }

@@ -85,7 +85,7 @@ function expectExact(parts: readonly SizedPart[], pageCount: number, maxBytes: n
 /** Pages of 1–20 KB, every third sharing one of two resources. */
 function pagesOf(count: number, seed: number): ModelPage[] {
   let x = seed;
-  const random = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   return Array.from({ length: count }, (_, i) => ({ own: 1000 + Math.floor(random() * 19_000), shared: i % 3 === 0 ? i % 2 : undefined }));
 }
 
@@ -123,7 +123,12 @@ describe('parts by size', () => {
     const pages: ModelPage[] = [{ own: 5000 }, { own: 90_000 }, { own: 5000 }, { own: 5000 }, { own: 200_000 }];
     const m = model(pages, [], { scale: 1, offset: 0, lowerBoundScale: 0.99 });
     const parts = await partsBySize(m.weigher, 50_000, m.cutter);
-    expect(parts.map((p) => [p.first, p.last])).toEqual([[0, 0], [1, 1], [2, 3], [4, 4]]);
+    expect(parts.map((p) => [p.first, p.last])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 3],
+      [4, 4],
+    ]);
     expectExact(parts, pages.length, 50_000, m.real, m.sizes);
     expect(parts[1].path).toBeUndefined();
   });

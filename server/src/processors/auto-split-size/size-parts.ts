@@ -73,7 +73,7 @@ export async function partsBySize(weigher: PartWeigher, maxBytes: number, cutter
 /** Where the parts would end by estimates alone (for the total-size check before any cut). */
 export function estimatedParts(weigher: PartWeigher, maxBytes: number): { first: number; last: number; estimate: number }[] {
   const parts: { first: number; last: number; estimate: number }[] = [];
-  for (let first = 0; first < weigher.pageCount; ) {
+  for (let first = 0; first < weigher.pageCount;) {
     const part = weigher.startPart();
     part.add(first);
     let last = first;
@@ -119,14 +119,17 @@ class SizePlanner {
     const pages = this.weigher.pageCount;
     const parts: SizedPart[] = [];
     let window = FIRST_WINDOW;
-    for (let start = 0; start < pages; ) {
+    for (let start = 0; start < pages;) {
       const planned = this.plan(start, window);
       const fitting = planned.filter((p) => p.last > p.first);
       const longer = planned.filter((p) => p.last + 1 < pages && !p.nextSurelyTooLarge);
       const cuts = await this.measure([...fitting.map((p) => [p.first, p.last] as const), ...longer.map((p) => [p.first, p.last + 1] as const)]);
       const fitCut = new Map(fitting.map((p, i) => [p, cuts[i]]));
       const longerCut = new Map(longer.map((p, i) => [p, cuts[fitting.length + i]]));
-      this.calibrate([...fitting.map((p, i) => [p.estimate, p.lowerBound, cuts[i]] as const), ...longer.map((p, i) => [p.estimateNext!, p.lowerBoundNext!, cuts[fitting.length + i]] as const)]);
+      this.calibrate([
+        ...fitting.map((p, i) => [p.estimate, p.lowerBound, cuts[i]] as const),
+        ...longer.map((p, i) => [p.estimateNext!, p.lowerBoundNext!, cuts[fitting.length + i]] as const),
+      ]);
 
       let missed = false;
       for (const part of planned) {
@@ -174,7 +177,7 @@ class SizePlanner {
   private plan(start: number, count: number): PlannedPart[] {
     const pages = this.weigher.pageCount;
     const planned: PlannedPart[] = [];
-    for (let first = start; first < pages && planned.length < count; ) {
+    for (let first = start; first < pages && planned.length < count;) {
       const part = this.weigher.startPart();
       part.add(first);
       let last = first;
@@ -193,7 +196,15 @@ class SizePlanner {
         lowerBound = part.lowerBound;
         last += 1;
       }
-      planned.push({ first, last, estimate, estimateNext, lowerBound, lowerBoundNext, nextSurelyTooLarge: lowerBoundNext !== undefined && this.surelyTooLarge(lowerBoundNext) });
+      planned.push({
+        first,
+        last,
+        estimate,
+        estimateNext,
+        lowerBound,
+        lowerBoundNext,
+        nextSurelyTooLarge: lowerBoundNext !== undefined && this.surelyTooLarge(lowerBoundNext),
+      });
       first = last + 1;
     }
     return planned;

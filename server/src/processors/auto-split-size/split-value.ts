@@ -6,7 +6,8 @@ export type SplitPlan = { by: 'size'; maxBytes: number } | { by: 'pages'; pagesP
 /** The plan a checked `splitValue` gives (the declaration's `checks` refused any other before the processor runs). */
 export function readSplitValue(splitType: 0 | 1 | 2, splitValue: string): SplitPlan {
   const value = splitType === 0 ? parseSize(splitValue) : parseCount(splitValue);
-  if (value === undefined) throw new Error(`A split value the declaration's checks should have refused reached the processor: "${splitValue}" for split type ${splitType}`);
+  if (value === undefined)
+    throw new Error(`A split value the declaration's checks should have refused reached the processor: "${splitValue}" for split type ${splitType}`);
   if (splitType === 0) return { by: 'size', maxBytes: value };
   return splitType === 1 ? { by: 'pages', pagesPerPart: value } : { by: 'documents', parts: value };
 }

@@ -21,7 +21,10 @@ function infoOf(pdf: Buffer): Record<string, string> {
   const text = read(pdf, 'pdfinfo', (f) => ['-custom', '-isodates', '-enc', 'UTF-8', f]);
   const info: Record<string, string> = {};
   const custom = text.split('\n').findIndex((line) => /^(Custom Metadata|Metadata Stream|Tagged|Pages):/.test(line));
-  for (const line of Buffer.from(text, 'latin1').toString('utf8').split('\n').slice(0, custom < 0 ? undefined : custom)) {
+  for (const line of Buffer.from(text, 'latin1')
+    .toString('utf8')
+    .split('\n')
+    .slice(0, custom < 0 ? undefined : custom)) {
     const match = /^(.+?):\s+(.*)$/.exec(line);
     if (match) info[match[1]] = match[2];
   }
@@ -30,7 +33,12 @@ function infoOf(pdf: Buffer): Record<string, string> {
 
 /** ExifTool's tags, grouped by where they come from: 'PDF:Title' (dictionary), 'XMP-dc:Title' (packet). */
 function exifOf(pdf: Buffer): Record<string, unknown> {
-  return JSON.parse(Buffer.from(read(pdf, 'exiftool', (f) => ['-j', '-a', '-G1', '-struct', f]), 'latin1').toString('utf8'))[0];
+  return JSON.parse(
+    Buffer.from(
+      read(pdf, 'exiftool', (f) => ['-j', '-a', '-G1', '-struct', f]),
+      'latin1',
+    ).toString('utf8'),
+  )[0];
 }
 
 /** Only the XMP tags, without the ones ExifTool adds about the packet itself. */
@@ -72,7 +80,10 @@ function libreOfficeReport(): Buffer {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'report.fodt'), fodt);
     const filter = 'pdf:writer_pdf_Export:{"SelectPdfVersion":{"type":"long","value":"2"}}';
-    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', filter, '--outdir', dir, join(dir, 'report.fodt')], { stdio: 'ignore', timeout: 120_000 });
+    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', filter, '--outdir', dir, join(dir, 'report.fodt')], {
+      stdio: 'ignore',
+      timeout: 120_000,
+    });
     return readFileSync(join(dir, 'report.pdf'));
   });
 }
@@ -196,7 +207,11 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     expect(Object.keys(xmp).filter((tag) => tag.startsWith('XMP-pdfx:'))).toEqual([]);
     expect(xmp['XMP-xmp:MetadataDate']).toMatch(/^\d{4}:\d\d:\d\d \d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     // One value per property: the old title and creator tool are gone, not repeated beside the new ones.
-    const packet = read(res.body, 'qpdf', (f) => [`--show-object=${String(structureOf(res.body).catalog['/Metadata']).split(' ')[0]}`, '--filtered-stream-data', f]);
+    const packet = read(res.body, 'qpdf', (f) => [
+      `--show-object=${String(structureOf(res.body).catalog['/Metadata']).split(' ')[0]}`,
+      '--filtered-stream-data',
+      f,
+    ]);
     expect(packet).not.toContain('Old XMP title');
     expect(packet).not.toContain('Old tool');
     expect(exifOf(res.body)['ExifTool:Warning']).toBeUndefined();
@@ -206,7 +221,14 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     const res = await update({ author: 'New author' });
     expect(res.status).toBe(200);
     const info = infoOf(res.body);
-    expect(info).toMatchObject({ Author: 'New author', Title: 'Old title', Producer: 'Old producer', CreationDate: '2020-01-01T00:00:00Z', Dept: 'Sales', 'Hash#41': 'kept' });
+    expect(info).toMatchObject({
+      Author: 'New author',
+      Title: 'Old title',
+      Producer: 'Old producer',
+      CreationDate: '2020-01-01T00:00:00Z',
+      Dept: 'Sales',
+      'Hash#41': 'kept',
+    });
     // Trapped is written only when chosen.
     expect(exifOf(res.body)['PDF:Trapped']).toBeUndefined();
     const xmp = xmpTags(res.body);
@@ -253,7 +275,12 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
     expect(infoOf(numbered.body).Dept).toBeUndefined();
     expect(xmpTags(numbered.body)['XMP-pdfx:Dept']).toBeUndefined();
 
-    const bracketed = await update({ title: 'T', 'allRequestParams[customKey1]': 'Room', 'allRequestParams[customValue1]': '12', 'allRequestParams[Floor]': '3' });
+    const bracketed = await update({
+      title: 'T',
+      'allRequestParams[customKey1]': 'Room',
+      'allRequestParams[customValue1]': '12',
+      'allRequestParams[Floor]': '3',
+    });
     expect(infoOf(bracketed.body)).toMatchObject({ Room: '12', Floor: '3' });
 
     // The reference's map holds every request parameter: the tool's own fields in it are skipped.
@@ -264,7 +291,14 @@ describe('Change Metadata (/api/v1/misc/update-metadata)', () => {
   });
 
   it('writes custom names a PDF name must escape (spaces, #, non-Latin letters) so readers get them back as typed', async () => {
-    const res = await update({ customKey1: 'Cost centre #7', customValue1: 'a', customKey2: 'Abteilung-Größe', customValue2: 'b', customKey3: 'A#41', customValue3: 'c' });
+    const res = await update({
+      customKey1: 'Cost centre #7',
+      customValue1: 'a',
+      customKey2: 'Abteilung-Größe',
+      customValue2: 'b',
+      customKey3: 'A#41',
+      customValue3: 'c',
+    });
     expect(res.status).toBe(200);
     expect(infoOf(res.body)).toMatchObject({ 'Cost centre #7': 'a', 'Abteilung-Größe': 'b', 'A#41': 'c', 'Hash#41': 'kept' });
   });

@@ -44,7 +44,22 @@ const STANDARD_KEYS: readonly string[] = [...Object.values(TEXT_KEYS), ...Object
  * the dictionary's standard keys, which are set through those fields.
  */
 const IGNORED_CUSTOM_KEYS = new Set(
-  ['title', 'author', 'subject', 'keywords', 'creator', 'producer', 'creationDate', 'modificationDate', 'modDate', 'trapped', 'deleteAll', 'allRequestParams', 'fileInput', 'fileId'].map((k) => k.toLowerCase()),
+  [
+    'title',
+    'author',
+    'subject',
+    'keywords',
+    'creator',
+    'producer',
+    'creationDate',
+    'modificationDate',
+    'modDate',
+    'trapped',
+    'deleteAll',
+    'allRequestParams',
+    'fileInput',
+    'fileId',
+  ].map((k) => k.toLowerCase()),
 );
 
 /** PDF names longer than this are refused by readers that keep to the implementation limits (ISO 32000-1, Annex C). */
@@ -156,8 +171,10 @@ function customEntries(entries: readonly Entry[]): Entry[] {
     const shown = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
     // A PDF name holds any byte but NUL (others escaped as #xx); control characters are refused as the typing mistakes they are.
     if (/[\u0000-\u001F\u007F]/.test(key)) throw new InvalidInputError(`Custom key ${shown} contains a control character, which a PDF name cannot hold.`);
-    if (/[\uD800-\uDFFF]/.test(key.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) throw new InvalidInputError(`Custom key ${shown} is not valid Unicode text.`);
-    if (Buffer.byteLength(key, 'utf8') > MAX_NAME_BYTES) throw new InvalidInputError(`Custom key ${shown} is longer than ${MAX_NAME_BYTES} bytes, the most a PDF name may hold.`);
+    if (/[\uD800-\uDFFF]/.test(key.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')))
+      throw new InvalidInputError(`Custom key ${shown} is not valid Unicode text.`);
+    if (Buffer.byteLength(key, 'utf8') > MAX_NAME_BYTES)
+      throw new InvalidInputError(`Custom key ${shown} is longer than ${MAX_NAME_BYTES} bytes, the most a PDF name may hold.`);
     if (entry.value.length > MAX_CUSTOM_VALUE) throw new InvalidInputError(`The value of custom key ${shown} may be at most ${MAX_CUSTOM_VALUE} characters.`);
     kept.push({ key, value: entry.value });
   }

@@ -3,7 +3,10 @@ import { buildDocumentInfo, parseRequestDate, xmpDateOf, type MirroredValues } f
 import { updateXmpPacket } from './xmp-packet';
 
 const MESSAGES = { creationDate: 'bad creation', modificationDate: 'bad modification' };
-const CUSTOM = [{ key: 'Dept', value: 'HR' }, { key: 'Not an XML name', value: 'x' }];
+const CUSTOM = [
+  { key: 'Dept', value: 'HR' },
+  { key: 'Not an XML name', value: 'x' },
+];
 const VALUES: MirroredValues = {
   changed: { title: 'New & <title>', author: 'Ada', producer: 'New producer', custom: CUSTOM },
   whole: { title: 'New & <title>', author: 'Ada', producer: 'New producer', subject: 'Kept subject', custom: CUSTOM },
@@ -17,12 +20,17 @@ describe('parseRequestDate', () => {
     expect(parseRequestDate(' 2024/12/31 23:59:59 ', 'bad', () => 0).pdf).toBe("D:20241231235959+00'00'");
   });
 
-  it.each(['2024-01-02 03:04:05', '2024/13/01 00:00:00', '2023/02/29 00:00:00', '2024/01/01 24:00:00', '2024/01/01 00:60:00', '2024/01/01', '0000/01/01 00:00:00'])(
-    'refuses %s with the message given',
-    (text) => {
-      expect(() => parseRequestDate(text, 'bad date')).toThrow(new InvalidInputError('bad date'));
-    },
-  );
+  it.each([
+    '2024-01-02 03:04:05',
+    '2024/13/01 00:00:00',
+    '2023/02/29 00:00:00',
+    '2024/01/01 24:00:00',
+    '2024/01/01 00:60:00',
+    '2024/01/01',
+    '0000/01/01 00:00:00',
+  ])('refuses %s with the message given', (text) => {
+    expect(() => parseRequestDate(text, 'bad date')).toThrow(new InvalidInputError('bad date'));
+  });
 
   it('takes 29 February in a leap year', () => {
     expect(parseRequestDate('2024/02/29 12:00:00', 'bad', () => 0).xmp).toBe('2024-02-29T12:00:00+00:00');
@@ -33,7 +41,17 @@ describe('buildDocumentInfo', () => {
   const old = { '/Title': 'u:Old', '/Trapped': '/True', '/Dept': 'u:Sales', '/A#B': 'u:hash', '/Rev': 3 };
 
   it('patches the standard entries (left out: kept, null: removed), keeps the old custom ones and applies the new', () => {
-    const { info } = buildDocumentInfo(old, { author: 'Ada', custom: [{ key: 'Room', value: '12' }, { key: 'Dept', value: '' }] }, MESSAGES);
+    const { info } = buildDocumentInfo(
+      old,
+      {
+        author: 'Ada',
+        custom: [
+          { key: 'Room', value: '12' },
+          { key: 'Dept', value: '' },
+        ],
+      },
+      MESSAGES,
+    );
     expect(info).toEqual({ '/Title': 'u:Old', '/Author': 'u:Ada', '/Trapped': '/True', '/A#23B': 'u:hash', '/Rev': 3, '/Room': 'u:12' });
     const removed = buildDocumentInfo(old, { title: null, trapped: 'False' }, MESSAGES);
     expect(removed.info).toEqual({ '/Trapped': '/False', '/Dept': 'u:Sales', '/A#23B': 'u:hash', '/Rev': 3 });
@@ -46,13 +64,28 @@ describe('buildDocumentInfo', () => {
   });
 
   it('skips custom names that are the tool’s own fields or standard keys, in any case', () => {
-    const { info } = buildDocumentInfo(undefined, { custom: [{ key: 'title', value: 'x' }, { key: 'ModDate', value: 'x' }, { key: 'DELETEALL', value: 'x' }, { key: 'Trapped', value: 'x' }] }, MESSAGES);
+    const { info } = buildDocumentInfo(
+      undefined,
+      {
+        custom: [
+          { key: 'title', value: 'x' },
+          { key: 'ModDate', value: 'x' },
+          { key: 'DELETEALL', value: 'x' },
+          { key: 'Trapped', value: 'x' },
+        ],
+      },
+      MESSAGES,
+    );
     expect(info).toEqual({});
   });
 
   it('mirrors the custom entries that hold text into the packet values', () => {
     const { changed: mirrored } = buildDocumentInfo(old, { custom: [{ key: 'Room', value: '12' }] }, MESSAGES);
-    expect(mirrored.custom).toEqual([{ key: 'Dept', value: 'Sales' }, { key: 'A#B', value: 'hash' }, { key: 'Room', value: '12' }]);
+    expect(mirrored.custom).toEqual([
+      { key: 'Dept', value: 'Sales' },
+      { key: 'A#B', value: 'hash' },
+      { key: 'Room', value: '12' },
+    ]);
   });
 
   it('names the field whose date is wrong', () => {
@@ -104,7 +137,8 @@ describe('updateXmpPacket', () => {
   });
 
   it('leaves custom entries out of a PDF/A document’s packet', () => {
-    const old = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2"/></rdf:RDF>';
+    const old =
+      '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2"/></rdf:RDF>';
     const packet = updateXmpPacket(old, VALUES, NOW);
     expect(packet).not.toContain('pdfx:Dept');
     expect(packet).toContain('pdfaid:part="2"');

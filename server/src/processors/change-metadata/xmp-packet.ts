@@ -34,7 +34,10 @@ const PROPERTIES_OF: Readonly<Record<keyof StandardValues, readonly (readonly [s
   title: [[NS.dc, 'title']],
   author: [[NS.dc, 'creator']],
   subject: [[NS.dc, 'description']],
-  keywords: [[NS.dc, 'subject'], [NS.pdf, 'Keywords']],
+  keywords: [
+    [NS.dc, 'subject'],
+    [NS.pdf, 'Keywords'],
+  ],
   creator: [[NS.xmp, 'CreatorTool']],
   producer: [[NS.pdf, 'Producer']],
   creationDate: [[NS.xmp, 'CreateDate']],
@@ -153,7 +156,8 @@ function description(values: XmpValues, about: string, indent: string): string {
     if (typeof value === 'string') lines.push(`${inner}<${name}><rdf:Alt><rdf:li xml:lang="x-default">${escapeText(value)}</rdf:li></rdf:Alt></${name}>`);
   };
   const list = (name: string, kind: 'Seq' | 'Bag', items: readonly string[]) => {
-    if (items.length > 0) lines.push(`${inner}<${name}><rdf:${kind}>${items.map((item) => `<rdf:li>${escapeText(item)}</rdf:li>`).join('')}</rdf:${kind}></${name}>`);
+    if (items.length > 0)
+      lines.push(`${inner}<${name}><rdf:${kind}>${items.map((item) => `<rdf:li>${escapeText(item)}</rdf:li>`).join('')}</rdf:${kind}></${name}>`);
   };
 
   alt('dc:title', values.title);
@@ -169,13 +173,18 @@ function description(values: XmpValues, about: string, indent: string): string {
   simple('xmp:MetadataDate', values.metadataDate);
   for (const { key, value } of values.custom) if (isXmlName(key)) simple(`pdfx:${key}`, value);
 
-  const namespaces = Object.entries(NS).map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
+  const namespaces = Object.entries(NS)
+    .map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`)
+    .join('');
   return [`${indent}<rdf:Description xmlns:rdf="${RDF}" rdf:about="${about}"${namespaces}>`, ...lines, `${indent}</rdf:Description>`].join('\n');
 }
 
 /** Keywords as a list, split where people separate them. e.g. 'a, b; c' → ['a', 'b', 'c'] */
 function keywordList(keywords: string | null | undefined): string[] {
-  return (keywords ?? '').split(/[,;]/).map((k) => k.trim()).filter((k) => k !== '');
+  return (keywords ?? '')
+    .split(/[,;]/)
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 }
 
 /** A name XML allows as an element's local name (no colon). */

@@ -65,7 +65,9 @@ export async function chooseAtLevel(
   const bar = picturesChange ? { ...looksBar(level.level), minSsim: 0, minPsnr: 0 } : looksBar(level.level);
   const started = Date.now();
   const givenUp = new AbortController();
-  const pdfwrite = rival ? ghostscript(upload, rival, workspace, { ...engine, signal: anySignal(engine.signal, givenUp.signal) }, givenUp.signal) : Promise.resolve(undefined);
+  const pdfwrite = rival
+    ? ghostscript(upload, rival, workspace, { ...engine, signal: anySignal(engine.signal, givenUp.signal) }, givenUp.signal)
+    : Promise.resolve(undefined);
   try {
     await baseWritten;
   } catch (error) {
@@ -94,7 +96,9 @@ export async function chooseAtLevel(
       givenUp.abort();
       await pdfwrite.catch(() => undefined);
     }
-    first = await pickFirstPassing(upload, [ours, theirs], true, (candidates) => session.compare({ candidates, bar, firstPass: true, uploadSize: upload.size }));
+    first = await pickFirstPassing(upload, [ours, theirs], true, (candidates) =>
+      session.compare({ candidates, bar, firstPass: true, uploadSize: upload.size }),
+    );
   } finally {
     await session.close();
   }
@@ -103,7 +107,9 @@ export async function chooseAtLevel(
   // Nothing lossy passed: the lossless forms, which show every page as it was.
   const lossless = await compressor.atLevel(LEVELS[3]).then((built): Candidate => ({ ...built, method: 'folio' }));
   const options = { firstPass: true, pages: upload.pages, cache: reference.cache, uploadSize: upload.size };
-  const second = await pickFirstPassing(upload, [lossless], false, (candidates) => compareWithReference(upload.path, candidates, looksBar(3), options, workspace, engine));
+  const second = await pickFirstPassing(upload, [lossless], false, (candidates) =>
+    compareWithReference(upload.path, candidates, looksBar(3), options, workspace, engine),
+  );
   return finish({ chosen: second.chosen, repaired: first.repaired || second.repaired }, compressor);
 }
 
@@ -151,7 +157,13 @@ async function finish(choice: Choice, compressor: Compressor): Promise<Choice> {
  * Ghostscript's candidate, or none when it cannot read the file, gives up, or is given up on
  * (`givenUp`); the job's own time limit and its client going away still end the job.
  */
-async function ghostscript(upload: Upload, rival: (typeof PDFWRITE_RIVALS)[number], workspace: Workspace, engine: EngineOptions, givenUp: AbortSignal): Promise<Candidate | undefined> {
+async function ghostscript(
+  upload: Upload,
+  rival: (typeof PDFWRITE_RIVALS)[number],
+  workspace: Workspace,
+  engine: EngineOptions,
+  givenUp: AbortSignal,
+): Promise<Candidate | undefined> {
   const path = workspace.newPath('.pdf');
   try {
     await compressWithPdfwrite(upload.path, path, rival.preset, upload.pages, engine, rival.dpi);

@@ -3,7 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressTool } from '@folio/registry';
 import { postTool, type ToolResponse } from '../../../test/support/http';
-import { colourImageObjects, compressionPdf, documentParts, imagePixelHashes, listImages, ppmPixels, renderedPages } from '../../../test/support/compression-pdfs';
+import {
+  colourImageObjects,
+  compressionPdf,
+  documentParts,
+  imagePixelHashes,
+  listImages,
+  ppmPixels,
+  renderedPages,
+} from '../../../test/support/compression-pdfs';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, pageCount, pageTexts, withTempDir } from '../../../test/support/pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -57,8 +65,13 @@ describe('Compress PDF (/api/v1/misc/compress-pdf)', () => {
     });
 
     it('from level 4 on, resamples photographs shown finer than the level’s resolution, keeping the page looking the same', () => {
-      const dims = (level: number) => listImages(results.get(level)!.body).filter((i) => i.type === 'image').map((i) => i.width);
-      const original = listImages(brochure).filter((i) => i.type === 'image').map((i) => i.width);
+      const dims = (level: number) =>
+        listImages(results.get(level)!.body)
+          .filter((i) => i.type === 'image')
+          .map((i) => i.width);
+      const original = listImages(brochure)
+        .filter((i) => i.type === 'image')
+        .map((i) => i.width);
       expect(dims(4)).toEqual(original); // shown at about 300 dpi: nothing finer than level 4's 300 dpi
       expect(dims(5)[0]).toBeLessThan(original[0] * 0.6); // the hero photograph, 2400 px at 290 dpi, to about 150 dpi
       expect(dims(9)[0]).toBeLessThan(original[0] * 0.3);

@@ -54,7 +54,15 @@ export class CompressProcessor implements Processor<typeof compressTool> {
     let met: boolean | undefined;
     let repaired = false;
     if (target === undefined) {
-      const choice = await chooseAtLevel({ path: file.path, size: file.size, pages }, baseWritten, LEVELS[params.optimizeLevel], compressor, workspace, engine, params.grayscale || params.lineArt);
+      const choice = await chooseAtLevel(
+        { path: file.path, size: file.size, pages },
+        baseWritten,
+        LEVELS[params.optimizeLevel],
+        compressor,
+        workspace,
+        engine,
+        params.grayscale || params.lineArt,
+      );
       result = choice.chosen;
       repaired = choice.repaired;
     } else {

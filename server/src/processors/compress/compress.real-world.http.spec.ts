@@ -15,7 +15,8 @@ jest.setTimeout(240_000);
  */
 describe('Compress PDF on real-world files', () => {
   const server = useTestServer();
-  const compress = (pdf: Buffer, fields: Record<string, string | number | boolean> = {}) => postTool(server, compressTool.endpoint, [{ name: 'input.pdf', content: pdf }], fields);
+  const compress = (pdf: Buffer, fields: Record<string, string | number | boolean> = {}) =>
+    postTool(server, compressTool.endpoint, [{ name: 'input.pdf', content: pdf }], fields);
   const ok = (res: ToolResponse) => {
     expect({ status: res.status, body: res.status === 200 ? '' : res.body.toString('utf8').slice(0, 500) }).toEqual({ status: 200, body: '' });
     return res;

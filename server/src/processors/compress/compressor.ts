@@ -163,9 +163,22 @@ export class Compressor {
   }
 
   /** Images recoded at one [dpi, quality] point, everything else as the lossless pass left it. */
-  private async atPoint(point: readonly [number, number], images: readonly StreamInfo[], lossless: readonly StreamChange[], pass: CompressionPass): Promise<Built> {
+  private async atPoint(
+    point: readonly [number, number],
+    images: readonly StreamInfo[],
+    lossless: readonly StreamChange[],
+    pass: CompressionPass,
+  ): Promise<Built> {
     const settings = this.settings({ level: 9, dpi: point[0], quality: point[1] });
-    const outcomes = await recodeStreams(this.base, images, settings, { workers: this.options.workers, outputPrefix: this.workspace.newPath('-') }, this.pages, this.workspace, this.engine);
+    const outcomes = await recodeStreams(
+      this.base,
+      images,
+      settings,
+      { workers: this.options.workers, outputPrefix: this.workspace.newPath('-') },
+      this.pages,
+      this.workspace,
+      this.engine,
+    );
     const lossy = outcomes.filter((o): o is StreamChange => 'newSize' in o);
     // Per stream, the smaller of its lossless and its new form.
     const chosen = new Map<number, StreamChange>();
@@ -222,7 +235,9 @@ export class Compressor {
         } catch {
           // a JPEG jpegtran cannot read stays as it is
         }
-        return best && best.newSize < jpeg.size ? { xref: jpeg.xref, file: best.file, size: jpeg.size, newSize: best.newSize, changes: unwrap, lossy: false } : undefined;
+        return best && best.newSize < jpeg.size
+          ? { xref: jpeg.xref, file: best.file, size: jpeg.size, newSize: best.newSize, changes: unwrap, lossy: false }
+          : undefined;
       }),
     );
     return [...changes, ...optimised.filter((c): c is StreamChange => c !== undefined)];

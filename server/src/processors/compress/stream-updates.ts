@@ -80,7 +80,11 @@ export function buildUpdate(input: UpdateInput, objects: QpdfObjects): Record<st
     update[objectKey(font.xref)] = { stream: { dict, datafile: font.file } };
     // The subset tag tells readers and editors that the font lacks glyphs (PDF 9.6.4).
     for (const use of font.fonts) {
-      for (const [id, key] of [[use.font, '/BaseFont'], [use.descendant, '/BaseFont'], [use.descriptor, '/FontName']] as const) {
+      for (const [id, key] of [
+        [use.font, '/BaseFont'],
+        [use.descendant, '/BaseFont'],
+        [use.descriptor, '/FontName'],
+      ] as const) {
         if (id === null) continue;
         const value = valueDict(id);
         if (!value || typeof value[key] !== 'string') continue;
@@ -115,7 +119,12 @@ export function buildUpdate(input: UpdateInput, objects: QpdfObjects): Record<st
     const key = objectKey(xref);
     const current = objects[key];
     const entry: UpdateEntry | undefined =
-      update[key] ?? (current?.stream ? { stream: { dict: { ...current.stream.dict } } } : current && 'value' in current ? { value: { ...(current.value as Dict) } } : undefined);
+      update[key] ??
+      (current?.stream
+        ? { stream: { dict: { ...current.stream.dict } } }
+        : current && 'value' in current
+          ? { value: { ...(current.value as Dict) } }
+          : undefined);
     if (!entry) continue;
     const dict = 'stream' in entry ? entry.stream.dict : (entry.value as Dict);
     if (!dict || typeof dict !== 'object' || Array.isArray(dict)) continue;

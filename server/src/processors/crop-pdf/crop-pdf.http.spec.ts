@@ -35,10 +35,19 @@ describe('Crop PDF (/api/v1/general/crop)', () => {
     expect(res.fileName).toBe('report_cropped.pdf');
     const boxes = await pageBoxes(res.body);
     expect(boxesOf(boxes)).toEqual([
-      [[12, 15, 280, 390], [12, 15, 280, 390]],
-      [[12, 15, 580, 290], [12, 15, 580, 290]],
+      [
+        [12, 15, 280, 390],
+        [12, 15, 280, 390],
+      ],
+      [
+        [12, 15, 580, 290],
+        [12, 15, 580, 290],
+      ],
       // Rotated 90° clockwise: the shown top is the page's left edge, the shown right its top, ...
-      [[10, 12, 285, 380], [10, 12, 285, 380]],
+      [
+        [10, 12, 285, 380],
+        [10, 12, 285, 380],
+      ],
     ]);
     expect(boxes.map((b) => [b.width, b.height, b.rotate])).toEqual([
       [268, 375, 0],
@@ -82,13 +91,22 @@ describe('Crop PDF (/api/v1/general/crop)', () => {
     const res = await crop({ x: 20, y: 20, width: 200, height: 150, removeDataOutsideCrop: false });
     expect(res.status).toBe(200);
     expect(boxesOf(await pageBoxes(res.body))).toEqual([
-      [[20, 20, 220, 170], [20, 20, 220, 170]],
-      [[20, 20, 220, 170], [20, 20, 220, 170]],
-      [[20, 20, 220, 170], [20, 20, 220, 170]],
+      [
+        [20, 20, 220, 170],
+        [20, 20, 220, 170],
+      ],
+      [
+        [20, 20, 220, 170],
+        [20, 20, 220, 170],
+      ],
+      [
+        [20, 20, 220, 170],
+        [20, 20, 220, 170],
+      ],
     ]);
   });
 
-  it('with neither a margin above 0 nor a rectangle, crops nothing (the form\'s defaults)', async () => {
+  it("with neither a margin above 0 nor a rectangle, crops nothing (the form's defaults)", async () => {
     const res = await crop({ top: 0, right: 0, bottom: 0, left: 0 });
     expect(res.status).toBe(200);
     expect(boxesOf(await pageBoxes(res.body)).map(([media]) => media)).toEqual([
@@ -121,7 +139,10 @@ describe('Crop PDF (/api/v1/general/crop)', () => {
   it.each([
     [{ x: 0, y: 0, width: 100 }, REQUIRED],
     [{ top: 0, right: 0, bottom: 0, left: 0, height: 50 }, REQUIRED],
-    [{ left: 150, right: 150 }, 'The margins leave nothing of page 1, which is 300 × 400 px: left and right together must be less than its width, top and bottom less than its height.'],
+    [
+      { left: 150, right: 150 },
+      'The margins leave nothing of page 1, which is 300 × 400 px: left and right together must be less than its width, top and bottom less than its height.',
+    ],
     [{ x: 400, y: 0, width: 100, height: 100 }, 'The crop rectangle (x 400, y 0, width 100, height 100) lies outside page 1.'],
     [{ top: -5 }, 'Margins must be numbers of 0 or more.'],
     [{ right: 'wide' }, 'Margins must be numbers of 0 or more.'],

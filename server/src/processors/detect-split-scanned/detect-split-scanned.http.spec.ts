@@ -121,21 +121,30 @@ describe('Detect / Split Scanned Photos (/api/v1/misc/extract-image-scans)', () 
   });
 
   it('finds no photo in specks and a hairline, even with every minimum at 0 and no tolerance', async () => {
-    const res = await split(sheet([{ x: 600, y: 900, w: 800, h: 1, angle: 0, colour: [20, 20, 20] }]), { min_area: 0, min_contour_area: 0, border_size: 0, tolerance: 0 });
+    const res = await split(sheet([{ x: 600, y: 900, w: 800, h: 1, angle: 0, colour: [20, 20, 20] }]), {
+      min_area: 0,
+      min_contour_area: 0,
+      border_size: 0,
+      tolerance: 0,
+    });
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe('No images detected');
   });
 
   it('refuses a sheet with more photos than one answer holds', async () => {
     const tiny: Photo[] = [];
-    for (let row = 0; row < 36; row++) for (let col = 0; col < 25; col++) tiny.push({ x: 30 + col * 48, y: 30 + row * 48, w: 22, h: 22, angle: 0, colour: [30, 30, 30] });
+    for (let row = 0; row < 36; row++)
+      for (let col = 0; col < 25; col++) tiny.push({ x: 30 + col * 48, y: 30 + row * 48, w: 22, h: 22, angle: 0, colour: [30, 30, 30] });
     const res = await split(sheet(tiny), { min_area: 100, min_contour_area: 100 });
     expect(res.status).toBe(400);
     expect(res.json.detail).toMatch(/^More than 500 photos were found in "album.png"/);
   });
 
   it('refuses negative or non-numeric parameters with the spec’s message', async () => {
-    for (const fields of [{ angle_threshold: -1 }, { tolerance: 'abc' }, { min_area: -5 }, { minContourArea: -1 }, { border_size: 1.5 }] as Record<string, string | number>[]) {
+    for (const fields of [{ angle_threshold: -1 }, { tolerance: 'abc' }, { min_area: -5 }, { minContourArea: -1 }, { border_size: 1.5 }] as Record<
+      string,
+      string | number
+    >[]) {
       const res = await split(three, fields);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.json)).toContain(NOT_NUMERIC);

@@ -41,12 +41,24 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof detectSplitScannedTool>): Promise<ProcessorOutput<typeof detectSplitScannedTool>> {
+  async run({
+    files: [file],
+    params,
+    workspace,
+    engine,
+  }: ProcessorInput<typeof detectSplitScannedTool>): Promise<ProcessorOutput<typeof detectSplitScannedTool>> {
     const search = photoSearch(params);
     const maxPixels = pixelsWithinTimeLimit(engine.timeLimitMs, PIXELS_PER_SECOND);
     const folder = await workspace.newFolder();
     const find = async (pages: readonly ScannedPage[], found: readonly FoundPhoto[]) =>
-      cutOutPhotos(pages, folder, search, { firstIndex: found.length + 1, maxPhotos: MAX_PHOTOS - found.length, maxPixels: this.config.maxPixelsPerPage }, workspace, engine);
+      cutOutPhotos(
+        pages,
+        folder,
+        search,
+        { firstIndex: found.length + 1, maxPhotos: MAX_PHOTOS - found.length, maxPixels: this.config.maxPixelsPerPage },
+        workspace,
+        engine,
+      );
 
     const photos: FoundPhoto[] = [];
     try {
@@ -73,7 +85,8 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
       if (error instanceof TooManyPhotosError) {
         throw new InvalidInputError(`More than ${error.max} photos were found in "${file.originalName}". Raise the minimum area or the tolerance.`);
       }
-      if (error instanceof UnreadablePictureError) throw file.type === 'pdf' ? new PdfCorruptedError(file.originalName, `page ${error.page} drew as no picture`) : unreadable(file);
+      if (error instanceof UnreadablePictureError)
+        throw file.type === 'pdf' ? new PdfCorruptedError(file.originalName, `page ${error.page} drew as no picture`) : unreadable(file);
       throw error;
     }
 
@@ -81,7 +94,10 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
     if (photos.length === 1) return { path: photos[0].path, outcome: 'one-photo' };
     const base = baseName(file.originalName);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, photos.map((photo, i) => ({ path: photo.path, name: `${base}_processed_${i + 1}.png` })));
+    await writeZip(
+      zip,
+      photos.map((photo, i) => ({ path: photo.path, name: `${base}_processed_${i + 1}.png` })),
+    );
     return { path: zip };
   }
 
@@ -122,7 +138,9 @@ export class DetectSplitScannedProcessor implements Processor<typeof detectSplit
   private checkImageSize(file: InputFile, width: number, height: number, maxPixels: number): void {
     const limit = Math.min(this.config.maxPixelsPerPage, maxPixels);
     if (width * height > limit) {
-      throw new InvalidInputError(`The image "${file.originalName}" is ${width} × ${height} pixels; images of up to ${megapixels(limit)} megapixels can be searched for photos.`);
+      throw new InvalidInputError(
+        `The image "${file.originalName}" is ${width} × ${height} pixels; images of up to ${megapixels(limit)} megapixels can be searched for photos.`,
+      );
     }
   }
 }

@@ -32,10 +32,12 @@ export function parseBookmarkData(json: string, pageCount: number): OutlineNode[
     return items.map((item, index) => {
       const at = path === '' ? String(index + 1) : `${path}.${index + 1}`;
       if (++count > MAX_BOOKMARKS) throw new InvalidInputError(`bookmarkData holds more than ${MAX_BOOKMARKS} bookmarks.`);
-      if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new InvalidInputError(`Bookmark ${at} must be an object with a title, a pageNumber and children.`);
+      if (item === null || typeof item !== 'object' || Array.isArray(item))
+        throw new InvalidInputError(`Bookmark ${at} must be an object with a title, a pageNumber and children.`);
       const { title, pageNumber, children } = item as Record<string, unknown>;
       if (title !== undefined && title !== null && typeof title !== 'string') throw new InvalidInputError(`Bookmark ${at}: title must be text.`);
-      if (children !== undefined && children !== null && !Array.isArray(children)) throw new InvalidInputError(`Bookmark ${at}: children must be an array of bookmarks.`);
+      if (children !== undefined && children !== null && !Array.isArray(children))
+        throw new InvalidInputError(`Bookmark ${at}: children must be an array of bookmarks.`);
       return {
         title: [...(title ?? '')].slice(0, MAX_TITLE).join(''),
         pageIndex: clamp(pageNumberOf(pageNumber, at), pageCount) - 1,
@@ -50,7 +52,8 @@ export function parseBookmarkData(json: string, pageCount: number): OutlineNode[
 function pageNumberOf(value: unknown, at: string): number {
   if (value === undefined || value === null) return 1;
   const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number)) throw new InvalidInputError(`Bookmark ${at}: pageNumber must be a whole number (1 is the first page).`);
+  if (typeof number !== 'number' || !Number.isSafeInteger(number))
+    throw new InvalidInputError(`Bookmark ${at}: pageNumber must be a whole number (1 is the first page).`);
   return number;
 }
 

@@ -17,7 +17,13 @@ interface ReadBookmark {
 
 /** The outline of `pdf` as qpdf reads it (its --json outlines: /Outlines → /First → /Next, destinations resolved to pages). */
 function outlineOf(pdf: Buffer): ReadBookmark[] {
-  interface Node { title: string; destpageposfrom1: number | null; open: boolean; kids: Node[]; dest: unknown }
+  interface Node {
+    title: string;
+    destpageposfrom1: number | null;
+    open: boolean;
+    kids: Node[];
+    dest: unknown;
+  }
   const json = withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     return JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', join(dir, 'x.pdf')], { encoding: 'utf8' })) as { outlines: Node[] };
@@ -28,7 +34,10 @@ function outlineOf(pdf: Buffer): ReadBookmark[] {
 
 /** Every outline item's destination as the file stores it, e.g. ['3 0 R', '/Fit'], read by qpdf. */
 function destinationsOf(pdf: Buffer): unknown[] {
-  interface Node { dest: unknown; kids: Node[] }
+  interface Node {
+    dest: unknown;
+    kids: Node[];
+  }
   const json = withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     return JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', join(dir, 'x.pdf')], { encoding: 'utf8' })) as { outlines: Node[] };
@@ -60,7 +69,10 @@ const THREE_LEVELS = [
   {
     title: 'Part one',
     pageNumber: 1,
-    children: [{ title: 'Chapter 1', pageNumber: 2, children: [{ title: 'Section 1.1', pageNumber: 3, children: [] }] }, { title: 'Chapter 2', pageNumber: 4, children: [] }],
+    children: [
+      { title: 'Chapter 1', pageNumber: 2, children: [{ title: 'Section 1.1', pageNumber: 3, children: [] }] },
+      { title: 'Chapter 2', pageNumber: 4, children: [] },
+    ],
   },
   { title: 'Part two', pageNumber: 5, children: [] },
 ];
@@ -68,17 +80,15 @@ const THREE_LEVELS = [
 describe('Edit Table of Contents (/api/v1/general/edit-table-of-contents)', () => {
   const server = useTestServer();
 
-  const edit = (pdf: Buffer, fields: Record<string, string | number | boolean>, name = 'book.pdf') => postTool(server, editTocTool.endpoint, [{ name, content: pdf }], fields);
+  const edit = (pdf: Buffer, fields: Record<string, string | number | boolean>, name = 'book.pdf') =>
+    postTool(server, editTocTool.endpoint, [{ name, content: pdf }], fields);
 
   it('writes the sent tree as the outline: titles, levels and pages, replacing the file’s own bookmarks', async () => {
     const res = await edit(bookmarkedPdf(6, EXISTING), { bookmarkData: JSON.stringify(THREE_LEVELS), replaceExisting: true });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.fileName).toBe('book_with_toc.pdf');
-    expect(outlineOf(res.body)).toEqual([
-      open('Part one', 1, [open('Chapter 1', 2, [open('Section 1.1', 3)]), open('Chapter 2', 4)]),
-      open('Part two', 5),
-    ]);
+    expect(outlineOf(res.body)).toEqual([open('Part one', 1, [open('Chapter 1', 2, [open('Section 1.1', 3)]), open('Chapter 2', 4)]), open('Part two', 5)]);
     // Each bookmark opens its page object with a whole-page view.
     for (const dest of destinationsOf(res.body)) expect(dest).toEqual([expect.stringMatching(/^\d+ 0 R$/), '/Fit']);
     // The pages themselves are untouched.
@@ -103,7 +113,13 @@ describe('Edit Table of Contents (/api/v1/general/edit-table-of-contents)', () =
   });
 
   it('appends to a file without bookmarks as a new outline', async () => {
-    const res = await edit(await makePdf(2), { bookmarkData: JSON.stringify([{ title: 'Start', pageNumber: 1 }, { title: 'End', pageNumber: 2 }]), replaceExisting: false });
+    const res = await edit(await makePdf(2), {
+      bookmarkData: JSON.stringify([
+        { title: 'Start', pageNumber: 1 },
+        { title: 'End', pageNumber: 2 },
+      ]),
+      replaceExisting: false,
+    });
     expect(res.status).toBe(200);
     expect(outlineOf(res.body)).toEqual([open('Start', 1), open('End', 2)]);
   });
@@ -133,23 +149,41 @@ describe('Edit Table of Contents (/api/v1/general/edit-table-of-contents)', () =
   });
 
   it('opens the last page for a page number past the end and the first for one below 1, as the reference clamps', async () => {
-    const data = [{ title: 'Far', pageNumber: 99 }, { title: 'Zero', pageNumber: 0 }, { title: 'Negative', pageNumber: -3 }, { title: 'Missing' }, { title: 'Quoted', pageNumber: '2' }];
+    const data = [
+      { title: 'Far', pageNumber: 99 },
+      { title: 'Zero', pageNumber: 0 },
+      { title: 'Negative', pageNumber: -3 },
+      { title: 'Missing' },
+      { title: 'Quoted', pageNumber: '2' },
+    ];
     const res = await edit(await makePdf(3), { bookmarkData: JSON.stringify(data) });
     expect(res.status).toBe(200);
     expect(outlineOf(res.body)).toEqual([open('Far', 3), open('Zero', 1), open('Negative', 1), open('Missing', 1), open('Quoted', 2)]);
   });
 
   it('accepts bookmarks without children and with extra fields (the page’s ids)', async () => {
-    const res = await edit(await makePdf(2), { bookmarkData: JSON.stringify([{ id: 'abcd1234', title: 'A', pageNumber: 2 }, { title: 'B', pageNumber: 1, children: null }]) });
+    const res = await edit(await makePdf(2), {
+      bookmarkData: JSON.stringify([
+        { id: 'abcd1234', title: 'A', pageNumber: 2 },
+        { title: 'B', pageNumber: 1, children: null },
+      ]),
+    });
     expect(res.status).toBe(200);
     expect(outlineOf(res.body)).toEqual([open('A', 2), open('B', 1)]);
   });
 
   it('writes an owner-password-only file without its encryption, as the reference’s loader does', async () => {
-    const res = await edit(encryptPdf(bookmarkedPdf(3, EXISTING), ''), { bookmarkData: JSON.stringify([{ title: 'Ü', pageNumber: 3 }]), replaceExisting: false });
+    const res = await edit(encryptPdf(bookmarkedPdf(3, EXISTING), ''), {
+      bookmarkData: JSON.stringify([{ title: 'Ü', pageNumber: 3 }]),
+      replaceExisting: false,
+    });
     expect(res.status).toBe(200);
     expect(isEncrypted(res.body)).toBe(false);
-    expect(outlineOf(res.body).map((b) => [b.title, b.page])).toEqual([['Old intro', 1], ['Old chapter', 2], ['Ü', 3]]);
+    expect(outlineOf(res.body).map((b) => [b.title, b.page])).toEqual([
+      ['Old intro', 1],
+      ['Old chapter', 2],
+      ['Ü', 3],
+    ]);
   });
 
   describe('refuses bad input with a 400', () => {
@@ -160,7 +194,11 @@ describe('Edit Table of Contents (/api/v1/general/edit-table-of-contents)', () =
       ['a fractional page number', '[{"title": "x", "pageNumber": 1.5}]', /Bookmark 1: pageNumber must be a whole number/],
       ['a page number in words', '[{"title": "x", "pageNumber": "two"}]', /pageNumber must be a whole number/],
       ['a title that is no text', '[{"title": 7, "pageNumber": 1}]', /Bookmark 1: title must be text/],
-      ['children that are no list', '[{"title": "x", "pageNumber": 1, "children": [{"title": "y", "children": {}}]}]', /Bookmark 1.1: children must be an array/],
+      [
+        'children that are no list',
+        '[{"title": "x", "pageNumber": 1, "children": [{"title": "y", "children": {}}]}]',
+        /Bookmark 1.1: children must be an array/,
+      ],
     ])('%s', async (_case, bookmarkData, message) => {
       const res = await edit(await makePdf(2), { bookmarkData });
       expect(res.status).toBe(400);

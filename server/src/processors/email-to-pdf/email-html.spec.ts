@@ -57,7 +57,10 @@ describe('sanitizeEmailHtml', () => {
   });
 
   it('keeps http(s) and mailto links, drops javascript: ones', () => {
-    const html = sanitizeEmailHtml('<a href="https://example.com" target="_blank">w</a><a href="mailto:a@b.c">m</a><a href="javascript:alert(1)">j</a>', cidUrl);
+    const html = sanitizeEmailHtml(
+      '<a href="https://example.com" target="_blank">w</a><a href="mailto:a@b.c">m</a><a href="javascript:alert(1)">j</a>',
+      cidUrl,
+    );
     expect(html).toBe('<a href="https://example.com">w</a><a href="mailto:a@b.c">m</a><a>j</a>');
   });
 });

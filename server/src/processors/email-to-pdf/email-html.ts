@@ -99,10 +99,7 @@ function attachmentList(attachments: readonly ListedAttachment[], maxMb: number)
 
 // ---------------------------------------------------------------- sanitising
 
-const ALLOWED_TAGS = [
-  ...sanitizeHtml.defaults.allowedTags,
-  'img', 'font', 'center', 'big', 'tt', 'strike', 'del', 'ins', 'u', 's',
-];
+const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center', 'big', 'tt', 'strike', 'del', 'ins', 'u', 's'];
 
 const COMMON_ATTRIBUTES = ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'color', 'dir', 'lang', 'title', 'class', 'border'];
 
@@ -162,16 +159,18 @@ export function sanitizeEmailHtml(html: string, cidUrl: EmailPageOptions['cidUrl
  * message's own part or a data: image replaced by `none`.
  */
 function scrubCss(style: string, imageSource: (src: string) => string | undefined): string {
-  return style
-    // CSS escapes (`u\72l(`) could spell `url(` in a way the patterns below would not see: decode them first.
-    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_all, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
-    .replace(/\\(.)/g, '$1')
-    .replace(/image-set\([^)]*\)/gi, 'none')
-    .replace(/url\(\s*(['"]?)(.*?)\1\s*\)/gi, (_all, _quote, target: string) => {
-      const source = imageSource(target);
-      return source === undefined ? 'none' : `url("${source.replace(/["\\\n]/g, '')}")`;
-    })
-    .replace(/@import/gi, '');
+  return (
+    style
+      // CSS escapes (`u\72l(`) could spell `url(` in a way the patterns below would not see: decode them first.
+      .replace(/\\([0-9a-f]{1,6})\s?/gi, (_all, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd))
+      .replace(/\\(.)/g, '$1')
+      .replace(/image-set\([^)]*\)/gi, 'none')
+      .replace(/url\(\s*(['"]?)(.*?)\1\s*\)/gi, (_all, _quote, target: string) => {
+        const source = imageSource(target);
+        return source === undefined ? 'none' : `url("${source.replace(/["\\\n]/g, '')}")`;
+      })
+      .replace(/@import/gi, '')
+  );
 }
 
 /** A `cid:` reference's Content-ID, percent-decoded where it can be. */
@@ -187,9 +186,7 @@ export function decodeCid(raw: string): string {
 
 /** `Ana <ana@example.com>, bob@example.com` */
 export function formatAddresses(addresses: readonly EmailAddress[]): string {
-  return addresses
-    .map(({ name, address }) => (name && address && name !== address ? `${name} <${address}>` : (name ?? address ?? '')))
-    .join(', ');
+  return addresses.map(({ name, address }) => (name && address && name !== address ? `${name} <${address}>` : (name ?? address ?? ''))).join(', ');
 }
 
 /** e.g. 'Mon, 6 Jan 2025 09:05:00 UTC' */

@@ -98,7 +98,10 @@ const MBOX_FROM = /^From /;
  */
 export function startsWithHeaders(bytes: Buffer): boolean {
   // Latin-1 keeps every byte one character; a UTF-8 byte order mark reads as three.
-  const head = bytes.subarray(0, HEAD_BYTES).toString('latin1').replace(/^\xEF\xBB\xBF/, '');
+  const head = bytes
+    .subarray(0, HEAD_BYTES)
+    .toString('latin1')
+    .replace(/^\xEF\xBB\xBF/, '');
   const lines = head.split(/\r?\n/).slice(0, HEADER_LINES_CHECKED);
   // The last line may be cut off where the bytes looked at end.
   if (lines.length > 1 && bytes.length > HEAD_BYTES) lines.pop();
@@ -185,7 +188,19 @@ function smtpOrUndefined(address: string | undefined, type: string | undefined):
 
 /** Windows code pages Outlook stores HTML bodies in, by number, as WHATWG encoding labels. */
 function decodeCodepage(bytes: Buffer, codepage: number | undefined): string {
-  const labels: Record<number, string> = { 65001: 'utf-8', 20127: 'us-ascii', 28591: 'iso-8859-1', 28592: 'iso-8859-2', 28605: 'iso-8859-15', 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 51932: 'euc-jp', 20866: 'koi8-r' };
+  const labels: Record<number, string> = {
+    65001: 'utf-8',
+    20127: 'us-ascii',
+    28591: 'iso-8859-1',
+    28592: 'iso-8859-2',
+    28605: 'iso-8859-15',
+    932: 'shift_jis',
+    936: 'gbk',
+    949: 'euc-kr',
+    950: 'big5',
+    51932: 'euc-jp',
+    20866: 'koi8-r',
+  };
   const label = codepage === undefined ? 'utf-8' : (labels[codepage] ?? (codepage >= 874 && codepage <= 1258 ? `windows-${codepage}` : 'utf-8'));
   try {
     return new TextDecoder(label).decode(bytes);

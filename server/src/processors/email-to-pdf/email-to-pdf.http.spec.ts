@@ -52,7 +52,9 @@ const ALTERNATIVE = crlf(
   'Content-Type: text/html; charset=utf-8',
   'Content-Transfer-Encoding: base64',
   '',
-  Buffer.from('<html><head><title>Hidden title</title><style>p{color:red}</style></head><body><p>Revenue grew <b>twelve</b> percent.</p><script>document.body.innerHTML="SCRIPT RAN"</script></body></html>').toString('base64'),
+  Buffer.from(
+    '<html><head><title>Hidden title</title><style>p{color:red}</style></head><body><p>Revenue grew <b>twelve</b> percent.</p><script>document.body.innerHTML="SCRIPT RAN"</script></body></html>',
+  ).toString('base64'),
   '--alt--',
   '',
 );
@@ -150,8 +152,12 @@ function hostile(port: number): Buffer {
 /** A minimal Outlook .msg (OLE2 compound file) written with msgreader's own CFB writer. */
 function outlookMessage(): Buffer {
   const utf16 = (text: string) => Buffer.from(`${text}\0`, 'utf16le');
-  const doc = (name: string, data: Buffer) => ({ name, type: TypeEnum.DOCUMENT, length: data.length, // A copy: small Buffers share Node's pool, and the writer reads the whole underlying ArrayBuffer.
-    binaryProvider: () => new Uint8Array(data) });
+  const doc = (name: string, data: Buffer) => ({
+    name,
+    type: TypeEnum.DOCUMENT,
+    length: data.length, // A copy: small Buffers share Node's pool, and the writer reads the whole underlying ArrayBuffer.
+    binaryProvider: () => new Uint8Array(data),
+  });
   const dir = (name: string, children: number[]) => ({ name, type: TypeEnum.DIRECTORY, length: 0, children });
   /** Property stream entry: tag, flags, 8-byte value. */
   const prop = (tag: number, value: Buffer) => {
@@ -206,7 +212,11 @@ function embeddedFileNames(pdf: Buffer): string[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const out = execFileSync('pdfdetach', ['-list', join(dir, 'x.pdf')], { encoding: 'utf8' });
-    return out.split('\n').slice(1).filter(Boolean).map((line) => line.replace(/^\d+:\s*/, ''));
+    return out
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.replace(/^\d+:\s*/, ''));
   });
 }
 

@@ -25,12 +25,14 @@ const UNIQUE = {
 /** One page holding `count` different 2 × 2 images. */
 function manyImagesPdf(count: number): Buffer {
   const names = Array.from({ length: count }, (_, i) => `/I${i} ${i + 5} 0 R`).join(' ');
-  const content = Array.from({ length: count }, (_, i) => `q 2 0 0 2 ${(i % 90) * 2} ${Math.floor(i / 90) % 90 * 2} cm /I${i} Do Q`).join('\n');
+  const content = Array.from({ length: count }, (_, i) => `q 2 0 0 2 ${(i % 90) * 2} ${(Math.floor(i / 90) % 90) * 2} cm /I${i} Do Q`).join('\n');
   const data = deflateSync(Buffer.from(content));
   const image = (i: number) => {
     const pixels = deflateSync(Buffer.from([i & 255, (i >> 8) & 255, 7, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
     return Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
       pixels,
       Buffer.from('\nendstream'),
     ]);
@@ -53,7 +55,9 @@ function bigImagePdf(side: number): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
     '<< /Length 30 >>\nstream\nq 200 0 0 200 0 0 cm /Im1 Do Q\nendstream',
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
       pixels,
       Buffer.from('\nendstream'),
     ]),
@@ -67,9 +71,12 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
 
   it('starts from a fixture Poppler sees six pictures in, two of them masked and one drawn twice', () => {
     const drawn = listImages(pictures.content);
-    expect(drawn.filter((image) => image.type === 'image' || image.type === 'stencil').map((i) => `${i.page}:${i.width}x${i.height}`).sort()).toEqual(
-      ['1:20x10', '1:8x8', '1:4x4', '2:20x10', '2:12x6', '2:10x10', '3:20x10', '3:16x16'].sort(),
-    );
+    expect(
+      drawn
+        .filter((image) => image.type === 'image' || image.type === 'stencil')
+        .map((i) => `${i.page}:${i.width}x${i.height}`)
+        .sort(),
+    ).toEqual(['1:20x10', '1:8x8', '1:4x4', '2:20x10', '2:12x6', '2:10x10', '3:20x10', '3:16x16'].sort());
     expect(drawn.filter((image) => image.type === 'smask' || image.type === 'mask')).toHaveLength(2);
   });
 
@@ -184,7 +191,6 @@ describe('Extract Images (/api/v1/misc/extract-images)', () => {
     expect(zipFiles(res.body)).toEqual([]);
     expect(res.headers['x-folio-outcome']).toBe('no-images');
   }, 120_000);
-
 
   it('extracts thousands of small images in one request', async () => {
     const res = await extract({}, { name: 'many.pdf', content: manyImagesPdf(3000) });

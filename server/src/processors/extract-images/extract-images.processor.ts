@@ -48,17 +48,20 @@ export class ExtractImagesProcessor implements Processor<typeof extractImagesToo
     const images = [...new Set(pages.flat())];
     const pixels = this.checkBudgets(file, pdf, pages, images, params);
 
-    const decoded = images.length === 0 ? [] : await decodeImages(
-      {
-        input: source,
-        outputDir: await workspace.newFolder(),
-        format: params.format,
-        images: images.map((ref, index) => ({ object: Number(ref.split(' ')[0]), name: String(index + 1) })),
-        watchdogMs: pageWatchdog(pages.length) + images.length * MS_PER_IMAGE + megapixels(pixels) * MS_PER_MEGAPIXEL,
-      },
-      workspace,
-      engine,
-    );
+    const decoded =
+      images.length === 0
+        ? []
+        : await decodeImages(
+            {
+              input: source,
+              outputDir: await workspace.newFolder(),
+              format: params.format,
+              images: images.map((ref, index) => ({ object: Number(ref.split(' ')[0]), name: String(index + 1) })),
+              watchdogMs: pageWatchdog(pages.length) + images.length * MS_PER_IMAGE + megapixels(pixels) * MS_PER_MEGAPIXEL,
+            },
+            workspace,
+            engine,
+          );
 
     const entries = zipEntries(pages, images, decoded, params, baseName(file.originalName));
     const zip = workspace.newPath('.zip');

@@ -12,7 +12,9 @@ function objects(entries: Record<number, unknown>): PdfObjects {
   return new PdfObjects(listed);
 }
 
-const image = (width = 4, height = 4, extra: Record<string, unknown> = {}) => ({ stream: { '/Type': '/XObject', '/Subtype': '/Image', '/Width': width, '/Height': height, ...extra } });
+const image = (width = 4, height = 4, extra: Record<string, unknown> = {}) => ({
+  stream: { '/Type': '/XObject', '/Subtype': '/Image', '/Width': width, '/Height': height, ...extra },
+});
 const form = (resources: unknown) => ({ stream: { '/Type': '/XObject', '/Subtype': '/Form', '/Resources': resources } });
 
 describe('imagesByPage', () => {

@@ -21,7 +21,16 @@ describe('Extract Pages (/api/v1/general/rearrange-pages, shared with Organise)'
   it('keeps the bookmarks of the extracted pages only, at their new pages, and the document information', async () => {
     const res = await extract({ pageRange: 'custom', startPage: 3, endPage: 5 }, officeReport());
     expect(res.status).toBe(200);
-    expect(bookmarkShape(res.body)).toEqual([['2 Method', 1, [['2.1 Sites', 2, []], ['2.2 Tools', 3, []]]]]);
+    expect(bookmarkShape(res.body)).toEqual([
+      [
+        '2 Method',
+        1,
+        [
+          ['2.1 Sites', 2, []],
+          ['2.2 Tools', 3, []],
+        ],
+      ],
+    ]);
     const { info, xmp } = documentInformation(res.body);
     expect([info.Title, info.Author]).toEqual(['Field report', 'Asha']);
     expect(xmp).toContain('Field report');

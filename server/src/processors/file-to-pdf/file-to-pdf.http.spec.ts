@@ -41,7 +41,12 @@ function makePng(size: number): Buffer {
     for (let x = 0; x < size; x++) if (x > size / 4 && x < (3 * size) / 4 && y > size / 4 && y < (3 * size) / 4) row.fill(0, 1 + x * 3, 4 + x * 3);
     rows.push(row);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Number of images on the PDF's pages, via Poppler's pdfimages. */
@@ -107,7 +112,8 @@ describe('Convert File to PDF (/api/v1/convert/file/pdf)', () => {
   });
 
   it('converts PostScript through Ghostscript', async () => {
-    const ps = '%!PS\n/Helvetica findfont 24 scalefont setfont\n72 700 moveto (PostScript page one) show showpage\n72 700 moveto (PostScript page two) show showpage\n';
+    const ps =
+      '%!PS\n/Helvetica findfont 24 scalefont setfont\n72 700 moveto (PostScript page one) show showpage\n72 700 moveto (PostScript page two) show showpage\n';
     const res = await convert('drawing.ps', Buffer.from(ps));
     expect(res.status).toBe(200);
     expect(pageTexts(res.body)).toEqual(['PostScript page one', 'PostScript page two']);

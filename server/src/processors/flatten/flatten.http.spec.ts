@@ -40,7 +40,11 @@ function meanDifference(a: ColourImage, b: ColourImage): number {
 function fontCount(pdf: Buffer): number {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
-    return execFileSync('pdffonts', [join(dir, 'x.pdf')], { encoding: 'utf8' }).trim().split('\n').length - 2;
+    return (
+      execFileSync('pdffonts', [join(dir, 'x.pdf')], { encoding: 'utf8' })
+        .trim()
+        .split('\n').length - 2
+    );
   });
 }
 
@@ -80,7 +84,8 @@ describe('Flatten (/api/v1/misc/flatten)', () => {
       const after = renderColour(res.body, 1, 100);
       expect(meanDifference(before, after)).toBeLessThan(0.5);
       // The tick and the radio dot are drawn inside the chosen boxes; the others are empty inside their borders.
-      const inside = (region: Region) => colouredShare(after, { left: region.left + 5, top: region.top + 5, right: region.right - 5, bottom: region.bottom - 5 });
+      const inside = (region: Region) =>
+        colouredShare(after, { left: region.left + 5, top: region.top + 5, right: region.right - 5, bottom: region.bottom - 5 });
       expect(inside(FORM_LAYOUT.agree.region)).toBeGreaterThan(0.2);
       expect(inside(FORM_LAYOUT.newsletter.region)).toBe(0);
       expect(inside(FORM_LAYOUT.size.large)).toBeGreaterThan(0.2);

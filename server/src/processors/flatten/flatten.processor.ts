@@ -38,7 +38,10 @@ export class FlattenProcessor implements Processor<typeof flattenTool> {
     const dpi = this.resolution(params, sizes);
     refuseOversizedRendering(file, sizes, dpi, this.config, {
       page: params.renderDpi === undefined ? 'Flatten only the forms instead.' : 'Choose a lower renderDpi, or flatten only the forms.',
-      request: params.renderDpi === undefined ? 'Flatten fewer pages at a time, or only the forms.' : 'Choose a lower renderDpi, flatten fewer pages at a time, or only the forms.',
+      request:
+        params.renderDpi === undefined
+          ? 'Flatten fewer pages at a time, or only the forms.'
+          : 'Choose a lower renderDpi, flatten fewer pages at a time, or only the forms.',
     });
     await refuseContentBombs(file, this.config.maxDecodedContentBytes, { workspace, engine });
 
@@ -60,7 +63,10 @@ export class FlattenProcessor implements Processor<typeof flattenTool> {
     // The DPI at which `area` square points make `pixels`, less one for pixels rounded up at the edges.
     const fitting = (pixels: number, area: number) => Math.floor(72 * Math.sqrt(pixels / area)) - 1;
     const largest = fitting(this.config.maxPixelsPerPage, Math.max(...areas));
-    const together = fitting(this.config.maxPixelsPerRequest, areas.reduce((sum, area) => sum + area, 0));
+    const together = fitting(
+      this.config.maxPixelsPerRequest,
+      areas.reduce((sum, area) => sum + area, 0),
+    );
     return Math.max(MIN_DPI, Math.min(DEFAULT_DPI, largest, together));
   }
 }

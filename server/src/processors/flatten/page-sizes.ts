@@ -11,7 +11,13 @@ import type { Workspace } from '../../workspace/workspace';
  * difference (a few hundredths of a per cent), in a content stream around the
  * page's own, and its media box set to the original size.
  */
-export async function restorePageSizes(input: string, output: string, sizes: readonly ShownPageSize[], workspace: Workspace, engine: EngineOptions): Promise<void> {
+export async function restorePageSizes(
+  input: string,
+  output: string,
+  sizes: readonly ShownPageSize[],
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<void> {
   const edits = await PdfEdits.read(input, engine);
   const pages = edits.pdf.pageRefs();
   if (pages.length !== sizes.length) throw new PdfCorruptedError(undefined, `Ghostscript drew ${pages.length} of ${sizes.length} pages`);

@@ -9,7 +9,8 @@ describe('standardClaims', () => {
       ['PDF/A-3A', '3a'],
       ['PDF/UA-1', undefined],
     ]);
-    const elements = '<pdfaid:part>4</pdfaid:part><pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion><pdfvtid:GTS_PDFVTVersion>PDF/VT-1</pdfvtid:GTS_PDFVTVersion>';
+    const elements =
+      '<pdfaid:part>4</pdfaid:part><pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion><pdfvtid:GTS_PDFVTVersion>PDF/VT-1</pdfvtid:GTS_PDFVTVersion>';
     expect(standardClaims(elements, noInfo).map((claim) => claim.standard)).toEqual(['PDF/A-4', 'PDF/X-4', 'PDF/VT-1']);
   });
 

@@ -53,7 +53,8 @@ export function standardClaims(xmp: string | null, pdf: PdfObjects): StandardCla
 }
 
 /** What the Compliancy section says about where its answers come from. */
-export const CLAIMS_BASIS = 'Claims the document makes in its XMP metadata (and, for PDF/X, its Info dictionary); the document was not validated against the standards.';
+export const CLAIMS_BASIS =
+  'Claims the document makes in its XMP metadata (and, for PDF/X, its Info dictionary); the document was not validated against the standards.';
 
 /**
  * PDF/SEC as the reference approximates it: not encrypted, no document

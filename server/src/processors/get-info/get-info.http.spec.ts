@@ -28,7 +28,11 @@ function popplerBoxes(pdf: Buffer, page: number): Record<string, number[]> {
 }
 
 /** "[x1,y1,x2,y2]" as numbers rounded as pdfinfo prints them. */
-const boxNumbers = (text: string) => text.slice(1, -1).split(',').map((n) => Math.round(Number(n) * 100) / 100);
+const boxNumbers = (text: string) =>
+  text
+    .slice(1, -1)
+    .split(',')
+    .map((n) => Math.round(Number(n) * 100) / 100);
 
 /** pdffonts' rows for one page: name, type, embedded. */
 function popplerFonts(pdf: Buffer, page: number): { name: string; type: string; embedded: boolean }[] {
@@ -45,14 +49,16 @@ function popplerFonts(pdf: Buffer, page: number): { name: string; type: string; 
 
 /** pdfimages -list rows: page, width, height, colour, bits, object. */
 function popplerImages(pdf: Buffer): { page: number; width: number; height: number; color: string; bpc: number; object: number }[] {
-  return [...read(pdf, 'pdfimages', (f) => ['-list', f]).matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s+(\w+)\s+\d+\s+(\d+)\s+\w+\s+\w+\s+(\d+)/gm)].map((m) => ({
-    page: Number(m[1]),
-    width: Number(m[2]),
-    height: Number(m[3]),
-    color: m[4],
-    bpc: Number(m[5]),
-    object: Number(m[6]),
-  }));
+  return [...read(pdf, 'pdfimages', (f) => ['-list', f]).matchAll(/^\s*(\d+)\s+\d+\s+\w+\s+(\d+)\s+(\d+)\s+(\w+)\s+\d+\s+(\d+)\s+\w+\s+\w+\s+(\d+)/gm)].map(
+    (m) => ({
+      page: Number(m[1]),
+      width: Number(m[2]),
+      height: Number(m[3]),
+      color: m[4],
+      bpc: Number(m[5]),
+      object: Number(m[6]),
+    }),
+  );
 }
 
 describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
@@ -72,7 +78,18 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.fileName).toBe('response.json');
     expect(res.body.toString('utf8')).toMatch(/^\{\n {2}"Metadata": \{\n {4}"Title": /);
-    expect(Object.keys(res.json)).toEqual(['Metadata', 'BasicInfo', 'DocumentInfo', 'Compliancy', 'Encryption', 'Permissions', 'FormFields', 'Other', 'PerPageInfo', 'SummaryData']);
+    expect(Object.keys(res.json)).toEqual([
+      'Metadata',
+      'BasicInfo',
+      'DocumentInfo',
+      'Compliancy',
+      'Encryption',
+      'Permissions',
+      'FormFields',
+      'Other',
+      'PerPageInfo',
+      'SummaryData',
+    ]);
   });
 
   it('reports the Info dictionary as pdfinfo reads it, dates in the server’s time zone', () => {
@@ -149,14 +166,24 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
 
   it('lists attached files, attachment annotations, scripts, layers, bookmarks and signatures', () => {
     expect(read(pdf, 'pdfdetach', (f) => ['-list', f])).toMatch(/2 embedded files\n1: data.csv\n2: figures.txt/);
-    expect(info.Other.EmbeddedFiles).toEqual([{ Name: 'data.csv', FileSize: 11, MimeType: 'text/csv', CreationDate: localDate('2024-01-02T03:04:05Z'), ModificationDate: null }]);
+    expect(info.Other.EmbeddedFiles).toEqual([
+      { Name: 'data.csv', FileSize: 11, MimeType: 'text/csv', CreationDate: localDate('2024-01-02T03:04:05Z'), ModificationDate: null },
+    ]);
     expect(info.Other.Attachments).toEqual([{ Name: 'figures.txt', Description: 'Source figures', FileSize: 'figures for 2024'.length }]);
     expect(info.Other.JavaScript).toEqual([{ 'JS Name': 'init', 'JS Script Length': "app.alert('hi');".length }]);
     expect(info.Other.Layers).toEqual([{ Name: 'Watermark' }, { Name: 'Notes' }]);
     expect(info.Other['Bookmarks/Outline/TOC']).toEqual(outlineTitles(pdf).map(({ title }) => ({ Title: title })));
     expect(read(pdf, 'pdfsig', (f) => [f])).toMatch(/Signature Field Name: approval[\s\S]*Signing Time: Jan 06 2025 04:30:00[\s\S]*Not total document signed/);
     expect(info.Other.Signatures).toEqual([
-      { Field: 'approval', SignerName: 'Asha Rao', SigningTime: localDate('2025-01-06T04:30:00Z'), Reason: 'Approval', Location: 'Pune', SubFilter: 'adbe.pkcs7.detached', CoversWholeDocument: false },
+      {
+        Field: 'approval',
+        SignerName: 'Asha Rao',
+        SigningTime: localDate('2025-01-06T04:30:00Z'),
+        Reason: 'Approval',
+        Location: 'Pune',
+        SubFilter: 'adbe.pkcs7.detached',
+        CoversWholeDocument: false,
+      },
     ]);
     expect(info.Other.XMPMetadata).toBe(read(pdf, 'pdfinfo', (f) => ['-meta', f]).trim());
     expect(info.Other.StructureTree).toEqual([{ Type: 'Document', Content: '', Children: [{ Type: 'P', Content: 'Annual report 2024' }] }]);
@@ -195,9 +222,26 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
       // pdffonts lists the fonts a page uses; page 3 uses none of those it inherits.
       for (const font of poppler) expect(fonts).toContainEqual(expect.objectContaining({ Name: font.name, IsEmbedded: font.embedded }));
     }
-    expect(info.PerPageInfo['Page 1'].Fonts).toEqual([expect.objectContaining({ Name: 'Helvetica', Subtype: 'Type1', IsEmbedded: false, IsNonsymbolic: true, FontFamily: 'Helvetica', Count: 2 })]);
+    expect(info.PerPageInfo['Page 1'].Fonts).toEqual([
+      expect.objectContaining({ Name: 'Helvetica', Subtype: 'Type1', IsEmbedded: false, IsNonsymbolic: true, FontFamily: 'Helvetica', Count: 2 }),
+    ]);
     expect(info.PerPageInfo['Page 2'].Fonts).toEqual([
-      { IsEmbedded: true, Name: 'DejaVuSansMono', Subtype: 'TrueType', ItalicAngle: 0, IsItalic: false, IsBold: false, IsFixedPitch: true, IsSerif: false, IsSymbolic: false, IsScript: false, IsNonsymbolic: true, FontFamily: 'DejaVu Sans Mono', FontWeight: 400, Count: 1 },
+      {
+        IsEmbedded: true,
+        Name: 'DejaVuSansMono',
+        Subtype: 'TrueType',
+        ItalicAngle: 0,
+        IsItalic: false,
+        IsBold: false,
+        IsFixedPitch: true,
+        IsSerif: false,
+        IsSymbolic: false,
+        IsScript: false,
+        IsNonsymbolic: true,
+        FontFamily: 'DejaVu Sans Mono',
+        FontWeight: 400,
+        Count: 1,
+      },
     ]);
     expect(info.PerPageInfo['Page 3'].Fonts).toEqual([expect.objectContaining({ Name: 'Helvetica', Count: 1 })]);
   });
@@ -206,12 +250,19 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
     const images = popplerImages(pdf);
     const colour: Record<string, string> = { gray: 'DeviceGray', index: 'Indexed', rgb: 'DeviceRGB' };
     for (const [index, key] of ['Page 1', 'Page 2', 'Page 3'].entries()) {
-      const expected = images.filter((image) => image.page === index + 1).map((image) => ({ Width: image.width, Height: image.height, ColorSpace: colour[image.color], BitsPerComponent: image.bpc }));
+      const expected = images
+        .filter((image) => image.page === index + 1)
+        .map((image) => ({ Width: image.width, Height: image.height, ColorSpace: colour[image.color], BitsPerComponent: image.bpc }));
       expect(info.PerPageInfo[key].Images).toEqual(expected);
-      expect(info.PerPageInfo[key]['Text Characters Count']).toBe(read(pdf, 'pdftotext', (f) => ['-raw', '-enc', 'UTF-8', '-f', String(index + 1), '-l', String(index + 1), f, '-']).replace(/\f/g, '').length);
+      expect(info.PerPageInfo[key]['Text Characters Count']).toBe(
+        read(pdf, 'pdftotext', (f) => ['-raw', '-enc', 'UTF-8', '-f', String(index + 1), '-l', String(index + 1), f, '-']).replace(/\f/g, '').length,
+      );
     }
     const page1 = info.PerPageInfo['Page 1'];
-    const uris = objectsOf(pdf).annotations.map((a: any) => a['/A']?.['/URI']).filter(Boolean).map((uri: string) => uri.slice(2));
+    const uris = objectsOf(pdf)
+      .annotations.map((a: any) => a['/A']?.['/URI'])
+      .filter(Boolean)
+      .map((uri: string) => uri.slice(2));
     expect(page1.Links).toEqual([...new Set(uris)].map((uri) => ({ URI: uri })));
     expect(page1.Links).toHaveLength(2);
     expect(page1.Annotations).toEqual({ AnnotationsCount: 6, SubtypeCount: 6, ContentsCount: 3 });
@@ -221,7 +272,10 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
   });
 
   it('describes a file protected by an owner password as it is: its encryption and the permissions it withholds', async () => {
-    const locked = Buffer.from(read(pdf, 'qpdf', (f) => ['--encrypt', '', 'owner-secret', '256', '--print=none', '--modify=none', '--extract=n', '--', f, '-']), 'latin1');
+    const locked = Buffer.from(
+      read(pdf, 'qpdf', (f) => ['--encrypt', '', 'owner-secret', '256', '--print=none', '--modify=none', '--extract=n', '--', f, '-']),
+      'latin1',
+    );
     const qpdf = showEncryption(locked);
     const res = await getInfo(locked);
     expect(res.status).toBe(200);
@@ -271,7 +325,15 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
     const plain = res.json;
     expect(plain.SummaryData).toBeUndefined();
     expect(plain.FormFields).toEqual({});
-    expect(plain.Other).toEqual({ EmbeddedFiles: [], Attachments: [], JavaScript: [], Layers: [], 'Bookmarks/Outline/TOC': [], Signatures: [], XMPMetadata: null });
+    expect(plain.Other).toEqual({
+      EmbeddedFiles: [],
+      Attachments: [],
+      JavaScript: [],
+      Layers: [],
+      'Bookmarks/Outline/TOC': [],
+      Signatures: [],
+      XMPMetadata: null,
+    });
     expect(plain.Compliancy).toMatchObject({ 'IsPDF/ACompliant': false, 'IsPDF/BCompliant': false, 'IsPDF/SECCompliant': true, ClaimedStandards: [] });
     expect(plain.Compliancy['PDF/AConformanceLevel']).toBeUndefined();
     expect(plain.BasicInfo).toMatchObject({ WordCount: 6, 'Number of pages': 2, TotalImages: 0, UniqueImages: 0 });
@@ -280,7 +342,14 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
 
   it('reports the read-only fields of a form by their values', async () => {
     const res = await getInfo(lockedFormPdf());
-    expect(res.json.FormFields).toEqual({ name: 'Asha Rao', 'address.street': '1 Main Road', 'address.city': 'Pune', agree: 'Yes', country: 'Kenya', approval: '' });
+    expect(res.json.FormFields).toEqual({
+      name: 'Asha Rao',
+      'address.street': '1 Main Road',
+      'address.city': 'Pune',
+      agree: 'Yes',
+      country: 'Kenya',
+      approval: '',
+    });
   });
 
   it('describes a 1000-page document in seconds, every page listed', async () => {

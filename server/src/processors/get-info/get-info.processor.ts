@@ -8,14 +8,7 @@ import { decodedStreamSize, readStreamText } from '../../engines/qpdf/qpdf-strea
 import { PdfObjects, textOf } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { complianceSummary, compliancySection, looksSecCompliant, standardClaims } from './compliance';
-import {
-  documentInfoSection,
-  encryptionSection,
-  formFieldsSection,
-  metadataSection,
-  permissionsSection,
-  restrictedPermissions,
-} from './document-sections';
+import { documentInfoSection, encryptionSection, formFieldsSection, metadataSection, permissionsSection, restrictedPermissions } from './document-sections';
 import { otherSection, type StreamSizer } from './other-section';
 import { pageEntry, pageImageObjects, pageNodes } from './page-sections';
 import { countText } from './text-counts';

@@ -32,7 +32,8 @@ export function infoPdf(): Buffer {
     '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B"/>' +
     '<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"><pdfuaid:part>1</pdfuaid:part></rdf:Description>' +
     '</rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
-  const page1Text = 'BT /F1 24 Tf 72 760 Td (Annual report 2024) Tj ET BT /F2 12 Tf 72 730 Td (Prepared by the finance team.) Tj ET ' +
+  const page1Text =
+    'BT /F1 24 Tf 72 760 Td (Annual report 2024) Tj ET BT /F2 12 Tf 72 730 Td (Prepared by the finance team.) Tj ET ' +
     'q 40 0 0 20 72 600 cm /Im1 Do Q q 30 0 0 30 200 600 cm /Im2 Do Q';
 
   return writePdf(
@@ -55,8 +56,14 @@ export function infoPdf(): Buffer {
         '/Encoding /WinAnsiEncoding /FontDescriptor 12 0 R >>',
       /* 12 */ '<< /Type /FontDescriptor /FontName /DejaVuSansMono /FontFamily (DejaVu Sans Mono) /FontWeight 400 /Flags 33 /FontBBox [-558 -375 718 1042] ' +
         `/ItalicAngle 0 /Ascent 760 /Descent -240 /CapHeight 729 /StemV 80 /FontFile2 42 0 R >>`,
-      /* 13 */ stream('/Type /XObject /Subtype /Image /Width 4 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([0, 60, 120, 180, 200, 220, 240, 255])),
-      /* 14 */ stream('/Type /XObject /Subtype /Image /Width 3 /Height 3 /ColorSpace [/Indexed /DeviceRGB 1 <FF000000FF00>] /BitsPerComponent 1 /Filter /FlateDecode', deflateSync(Buffer.from([0xa0, 0x40, 0xa0]))),
+      /* 13 */ stream(
+        '/Type /XObject /Subtype /Image /Width 4 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8',
+        Buffer.from([0, 60, 120, 180, 200, 220, 240, 255]),
+      ),
+      /* 14 */ stream(
+        '/Type /XObject /Subtype /Image /Width 3 /Height 3 /ColorSpace [/Indexed /DeviceRGB 1 <FF000000FF00>] /BitsPerComponent 1 /Filter /FlateDecode',
+        deflateSync(Buffer.from([0xa0, 0x40, 0xa0])),
+      ),
       /* 15 */ '<< /Type /Annot /Subtype /Link /Rect [72 760 300 790] /Border [0 0 0] /A << /S /URI /URI (https://example.org/report) >> >>',
       /* 16 */ '<< /Type /Annot /Subtype /Link /Rect [72 700 300 720] /Border [0 0 0] /A << /S /URI /URI (https://example.org/report) >> >>',
       /* 17 */ '<< /Type /Annot /Subtype /Link /Rect [72 680 300 700] /Border [0 0 0] /A << /S /URI /URI (https://example.com/contact) >> >>',
@@ -68,7 +75,7 @@ export function infoPdf(): Buffer {
       /* 23 */ '<< /Title (Chapter 2) /Parent 20 0 R /Prev 21 0 R /Dest [5 0 R /Fit] >>',
       /* 24 */ '<< /Names [(data.csv) 25 0 R] >>',
       /* 25 */ '<< /Type /Filespec /F (data.csv) /UF (data.csv) /EF << /F 26 0 R >> >>',
-      /* 26 */ stream("/Type /EmbeddedFile /Subtype /text#2Fcsv /Params << /Size 11 /CreationDate (D:20240102030405Z) >>", 'a,b\n1,2\n3,4'),
+      /* 26 */ stream('/Type /EmbeddedFile /Subtype /text#2Fcsv /Params << /Size 11 /CreationDate (D:20240102030405Z) >>', 'a,b\n1,2\n3,4'),
       /* 27 */ '<< /Names [(init) 28 0 R] >>',
       /* 28 */ "<< /S /JavaScript /JS (app.alert\\('hi'\\);) >>",
       /* 29 */ '<< /Type /OCG /Name (Watermark) >>',
@@ -85,7 +92,7 @@ export function infoPdf(): Buffer {
       /* 40 */ stream('/Type /EmbeddedFile', 'figures for 2024'),
       /* 41 */ '<< /Type /Annot /Subtype /RichMedia /Rect [400 400 500 500] /Contents (A video) >>',
       /* 42 */ stream(`/Length1 ${font.length}`, font),
-      /* 43 */ "<< /Title (Annual report) /Author (Finance team) /Subject (Results) /Keywords (report, 2024) /Creator (Folio tests) /Producer (Hand written) " +
+      /* 43 */ '<< /Title (Annual report) /Author (Finance team) /Subject (Results) /Keywords (report, 2024) /Creator (Folio tests) /Producer (Hand written) ' +
         "/CreationDate (D:20240102030405Z) /ModDate (D:20240603101112+05'30') /Department (Finance) /Trapped /False >>",
     ],
     '/Info 43 0 R',

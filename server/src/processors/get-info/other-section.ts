@@ -40,7 +40,13 @@ async function embeddedSize(pdf: PdfObjects, stream: string, sizeOf: StreamSizer
 }
 
 /** Other: attached files, file attachment annotations, scripts, layers, bookmarks, signatures, XMP, structure. */
-export async function otherSection(pdf: PdfObjects, pages: readonly PageNode[], xmp: string | null, fileSize: number, sizeOf: StreamSizer): Promise<Record<string, unknown>> {
+export async function otherSection(
+  pdf: PdfObjects,
+  pages: readonly PageNode[],
+  xmp: string | null,
+  fileSize: number,
+  sizeOf: StreamSizer,
+): Promise<Record<string, unknown>> {
   const names = pdf.dict(pdf.catalog?.['/Names']);
 
   const embeddedFiles = [];

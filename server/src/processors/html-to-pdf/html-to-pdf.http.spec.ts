@@ -73,7 +73,7 @@ describe('HTML to PDF (/api/v1/convert/html/pdf)', () => {
     expect(countPixels(renderFirstPage(res.body), RED)).toBeGreaterThan(10_000);
   });
 
-  it('leaves the archive\'s assets out with includeResources=false (data: URIs still work)', async () => {
+  it("leaves the archive's assets out with includeResources=false (data: URIs still work)", async () => {
     const dataUri = `data:image/png;base64,${solidPng(4, 4, [0, 0, 255]).toString('base64')}`;
     const upload = zipFile('site.zip', {
       'index.html': PAGE_WITH_PICTURE.replace('</body>', `<img src="${dataUri}" style="width:5cm;height:5cm"></body>`),
@@ -87,7 +87,7 @@ describe('HTML to PDF (/api/v1/convert/html/pdf)', () => {
     expect(pageTexts(res.body)[0]).toContain('Quarterly report');
   });
 
-  it('runs the page\'s own scripts', async () => {
+  it("runs the page's own scripts", async () => {
     const res = await postTool(server, htmlToPdfTool.endpoint, [
       htmlFile('s.html', '<p id="out">static</p><script>document.getElementById("out").textContent = "written by " + "script";</script>'),
     ]);
@@ -95,7 +95,13 @@ describe('HTML to PDF (/api/v1/convert/html/pdf)', () => {
   });
 
   it('reads a Windows-1252 page that says so', async () => {
-    const bytes = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from(' cr'), Buffer.from([0xe8]), Buffer.from('me</p></body></html>')]);
+    const bytes = Buffer.concat([
+      Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' cr'),
+      Buffer.from([0xe8]),
+      Buffer.from('me</p></body></html>'),
+    ]);
     const res = await postTool(server, htmlToPdfTool.endpoint, [{ name: 'old.html', content: bytes, contentType: 'text/html' }]);
     expect(pageTexts(res.body)[0]).toContain('café crème');
   });
@@ -104,7 +110,7 @@ describe('HTML to PDF (/api/v1/convert/html/pdf)', () => {
     ['a PDF', { name: 'x.pdf', content: Buffer.from('%PDF-1.7\n'), contentType: 'application/pdf' }],
     ['a Markdown file', { name: 'x.md', content: Buffer.from('# hi'), contentType: 'text/markdown' }],
     ['a binary file named .html', { name: 'x.html', content: Buffer.from([0x00, 0x01, 0x02, 0x03]), contentType: 'text/html' }],
-  ])('refuses %s with the spec\'s message', async (_, upload) => {
+  ])("refuses %s with the spec's message", async (_, upload) => {
     const res = await postTool(server, htmlToPdfTool.endpoint, [upload]);
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe('Please upload a valid HTML file (.html or .htm).');

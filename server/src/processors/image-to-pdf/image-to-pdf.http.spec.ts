@@ -116,9 +116,19 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.fileName).toBe('scan_converted.pdf');
-    expect(await pageSizes(res.body)).toEqual([[30, 20], [30, 20], [30, 20], [40, 50], [60, 30]]);
+    expect(await pageSizes(res.body)).toEqual([
+      [30, 20],
+      [30, 20],
+      [30, 20],
+      [40, 50],
+      [60, 30],
+    ]);
     const centres = [1, 2, 3].map((page) => pixel(renderPage(res.body, page), 15, 10));
-    expect(centres).toEqual([[255, 0, 0], [0, 255, 0], [0, 0, 255]]);
+    expect(centres).toEqual([
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+    ]);
   });
 
   it('takes GIF (first frame) and BMP', async () => {
@@ -126,7 +136,10 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     const bmp = makeImage('pic.bmp', '-size', '25x15', 'xc:lime');
     const res = await convert([gif, bmp], { fitOption: 'fitDocumentToImage' });
     expect(res.status).toBe(200);
-    expect(await pageSizes(res.body)).toEqual([[20, 20], [25, 15]]);
+    expect(await pageSizes(res.body)).toEqual([
+      [20, 20],
+      [25, 15],
+    ]);
     expect(pixel(renderPage(res.body, 1), 10, 10)).toEqual([255, 0, 0]);
   });
 
@@ -174,7 +187,10 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
     // A red band over the left quarter, blue elsewhere: where the band ends tells a cover from a stretch.
     const photo = makeImage('photo.jpg', '-size', '4000x3000', 'xc:rgb(0,40,220)', '-fill', 'rgb(220,20,20)', '-draw', 'rectangle 0,0 999,2999');
     const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]) <= 12);
-    const [red, blue] = [[220, 20, 20], [0, 40, 220]];
+    const [red, blue] = [
+      [220, 20, 20],
+      [0, 40, 220],
+    ];
     for (const [fields, size, bandEnd] of [
       // Portrait A4: scaled to the page's height (842 / 3000), 1123 pt wide, centred: the band ends 264 pt left of the page plus 281.
       [{ imageFit: 'fill' }, [595, 842], -264 + 281],
@@ -187,7 +203,15 @@ describe('Image to PDF (/api/v1/convert/img/pdf)', () => {
       const page = renderPage(res.body, 1);
       const [w, h] = [page.width, page.height];
       // No white anywhere along the edges: the photo covers the page.
-      for (const [x, y] of [[1, 1], [w - 2, 1], [1, h - 2], [w - 2, h - 2], [Math.floor(w / 2), 1], [Math.floor(w / 2), h - 2]]) expect(near(pixel(page, x, y), x < bandEnd ? red : blue)).toBe(true);
+      for (const [x, y] of [
+        [1, 1],
+        [w - 2, 1],
+        [1, h - 2],
+        [w - 2, h - 2],
+        [Math.floor(w / 2), 1],
+        [Math.floor(w / 2), h - 2],
+      ])
+        expect(near(pixel(page, x, y), x < bandEnd ? red : blue)).toBe(true);
       expect(near(pixel(page, bandEnd - 6, Math.floor(h / 2)), red)).toBe(true);
       expect(near(pixel(page, bandEnd + 6, Math.floor(h / 2)), blue)).toBe(true);
     }

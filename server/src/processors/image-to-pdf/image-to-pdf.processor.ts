@@ -93,7 +93,8 @@ export class ImageToPdfProcessor implements Processor<typeof imageToPdfTool> {
 
   private checkBudgets(images: readonly PageImage[]): void {
     const { maxRasterPages, maxPixelsPerRequest } = this.config;
-    if (images.length > maxRasterPages) throw new InvalidInputError(`At most ${maxRasterPages} images (TIFF pages included) can go into one PDF; these make ${images.length}.`);
+    if (images.length > maxRasterPages)
+      throw new InvalidInputError(`At most ${maxRasterPages} images (TIFF pages included) can go into one PDF; these make ${images.length}.`);
     let total = 0;
     for (const { file, frame } of images) {
       this.checkFrame(file, frame.width, frame.height);
@@ -110,7 +111,6 @@ export class ImageToPdfProcessor implements Processor<typeof imageToPdfTool> {
 function unreadable(file: InputFile): InvalidInputError {
   return new InvalidInputError(`The image "${file.originalName}" could not be read: it is damaged, or larger than 16384 pixels on a side.`);
 }
-
 
 /**
  * Adds a page for the image, laid out as `fit` says (see the tool file): an A4

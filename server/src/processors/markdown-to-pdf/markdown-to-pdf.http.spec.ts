@@ -111,7 +111,9 @@ describe('Markdown to PDF (/api/v1/convert/markdown/pdf)', () => {
 
   it('shows a Markdown image given as a data: URI', async () => {
     const uri = `data:image/png;base64,${solidPng(4, 4, [0, 0, 255]).toString('base64')}`;
-    const res = await postTool(server, markdownToPdfTool.endpoint, [markdownFile('a.md', `# Pic\n\n![blue](${uri})\n\n<img src="${uri}" width="300" height="300">`)]);
+    const res = await postTool(server, markdownToPdfTool.endpoint, [
+      markdownFile('a.md', `# Pic\n\n![blue](${uri})\n\n<img src="${uri}" width="300" height="300">`),
+    ]);
     expect(res.status).toBe(200);
     expect(countPixels(renderFirstPage(res.body), [0, 0, 255])).toBeGreaterThan(2_000);
   });
@@ -125,7 +127,7 @@ describe('Markdown to PDF (/api/v1/convert/markdown/pdf)', () => {
   it.each([
     ['a text file', { name: 'notes.txt', content: Buffer.from('# hi'), contentType: 'text/plain' }],
     ['an HTML file', { name: 'notes.html', content: Buffer.from('<h1>hi</h1>'), contentType: 'text/html' }],
-  ])('refuses %s with the spec\'s message', async (_, upload) => {
+  ])("refuses %s with the spec's message", async (_, upload) => {
     const res = await postTool(server, markdownToPdfTool.endpoint, [upload]);
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe('Please upload a valid Markdown file (.md or .markdown).');

@@ -76,13 +76,42 @@ describe('Merge PDFs (/api/v1/general/merge-pdfs)', () => {
     }, 120_000);
 
     const reportlabShape = (first: number) => [
-      ['Chapter 1', first, [['Section 2', first + 1, []], ['Section 3', first + 2, []]]],
-      ['Chapter 4', first + 3, [['Section 5', first + 4, []], ['Section 6', first + 5, []], ['Section 7', first + 6, []]]],
-      ['Chapter 8', first + 7, [['Section 9', first + 8, []], ['Section 10', first + 9, []]]],
+      [
+        'Chapter 1',
+        first,
+        [
+          ['Section 2', first + 1, []],
+          ['Section 3', first + 2, []],
+        ],
+      ],
+      [
+        'Chapter 4',
+        first + 3,
+        [
+          ['Section 5', first + 4, []],
+          ['Section 6', first + 5, []],
+          ['Section 7', first + 6, []],
+        ],
+      ],
+      [
+        'Chapter 8',
+        first + 7,
+        [
+          ['Section 9', first + 8, []],
+          ['Section 10', first + 9, []],
+        ],
+      ],
     ];
     const officeShape = (first: number) => [
       ['1 Intro', first, [['1.1 Scope', first + 1, []]]],
-      ['2 Method', first + 2, [['2.1 Sites', first + 3, []], ['2.2 Tools', first + 4, []]]],
+      [
+        '2 Method',
+        first + 2,
+        [
+          ['2.1 Sites', first + 3, []],
+          ['2.2 Tools', first + 4, []],
+        ],
+      ],
       ['3 Results', first + 5, []],
     ];
 

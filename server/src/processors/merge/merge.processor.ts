@@ -23,7 +23,11 @@ export class MergeProcessor implements Processor<typeof mergeTool> {
   async run({ files, params, workspace, engine }: ProcessorInput<typeof mergeTool>): Promise<ProcessorOutput> {
     const ordered = await orderFiles(files, params, engine);
     let result = workspace.newPath('.pdf');
-    await assemblePages(result, ordered.map((file) => ({ path: file.path, range: '1-z' })), engine);
+    await assemblePages(
+      result,
+      ordered.map((file) => ({ path: file.path, range: '1-z' })),
+      engine,
+    );
 
     const outlines = await mergedOutlines(ordered, params.generateToc, engine);
     if (outlines.length > 0) {
@@ -72,16 +76,22 @@ export async function orderFiles(files: InputFile[], params: MergeParams, engine
     case 'byDateModified':
     case 'byDateCreated': {
       // The reference sorts both newest first by the PDF's own dates, ModDate before CreationDate.
-      const dated = await Promise.all(files.map(async (file) => {
-        const info = await readDocumentInfo(file.path, engine);
-        return { file, time: info.modified ?? info.created ?? 0 };
-      }));
+      const dated = await Promise.all(
+        files.map(async (file) => {
+          const info = await readDocumentInfo(file.path, engine);
+          return { file, time: info.modified ?? info.created ?? 0 };
+        }),
+      );
       return dated.sort((a, b) => b.time - a.time).map((d) => d.file);
     }
     case 'byPDFTitle': {
       const titled = await Promise.all(files.map(async (file) => ({ file, title: (await readDocumentInfo(file.path, engine)).title })));
       return titled
-        .sort((a, b) => (a.title === undefined ? 1 : 0) - (b.title === undefined ? 1 : 0) || (a.title ?? '').localeCompare(b.title ?? '', undefined, { sensitivity: 'accent' }))
+        .sort(
+          (a, b) =>
+            (a.title === undefined ? 1 : 0) - (b.title === undefined ? 1 : 0) ||
+            (a.title ?? '').localeCompare(b.title ?? '', undefined, { sensitivity: 'accent' }),
+        )
         .map((t) => t.file);
     }
     default:
@@ -93,7 +103,10 @@ export async function orderFiles(files: InputFile[], params: MergeParams, engine
 function orderByNames(files: InputFile[], fileOrder: string): InputFile[] {
   const remaining = [...files];
   const ordered: InputFile[] = [];
-  for (const name of fileOrder.split('\n').map((line) => line.trim()).filter(Boolean)) {
+  for (const name of fileOrder
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)) {
     const index = remaining.findIndex((file) => file.originalName === name);
     if (index >= 0) ordered.push(...remaining.splice(index, 1));
   }

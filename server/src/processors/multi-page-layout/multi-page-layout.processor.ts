@@ -30,7 +30,13 @@ export class MultiPageLayoutProcessor implements Processor<typeof multiPageLayou
     // The reference draws a border of width 0 as 1 pt.
     const border = params.addBorder ? params.borderWidth || 1 : undefined;
     const output = workspace.newPath('.pdf');
-    await runPdfLibTaskOnPdf(multiPageLayoutTask, { pdf: file.path, output, sheet: { width, height }, cells, border }, { pages: file.pageCount ?? 1, bytes: file.size }, workspace, engine);
+    await runPdfLibTaskOnPdf(
+      multiPageLayoutTask,
+      { pdf: file.path, output, sheet: { width, height }, cells, border },
+      { pages: file.pageCount ?? 1, bytes: file.size },
+      workspace,
+      engine,
+    );
     return { path: output };
   }
 }

@@ -116,7 +116,9 @@ function hugeScan(): Buffer {
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+      ),
       pixels,
       Buffer.from('\nendstream'),
     ]),
@@ -254,7 +256,10 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
     const scan = await scannedPdf([ENGLISH, ENGLISH, ENGLISH, ENGLISH]);
     const jobId = await sendJob(baseUrl, ocrCleanupTool.endpoint, [{ name: 'scan.pdf', content: scan }], { languages: 'eng', ocrType: 'force-ocr' });
     const events = await jobEvents(baseUrl, jobId);
-    const pages = events.map((e) => /^page (\d+) of 4$/.exec(e.data.progress.stage)?.[1]).filter((page) => page !== undefined).map(Number);
+    const pages = events
+      .map((e) => /^page (\d+) of 4$/.exec(e.data.progress.stage)?.[1])
+      .filter((page) => page !== undefined)
+      .map(Number);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages).toEqual([...pages].sort((a, b) => a - b));
     expect(pages.at(-1)).toBe(4);
@@ -290,7 +295,9 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
       form.catalog.set(PDFName.of('NeedsRendering'), PDFBool.True);
       const res = await ocr(Buffer.from(await form.save()), {}, 'form.pdf');
       expect(res.status).toBe(400);
-      expect(res.json.detail).toBe('OCR could not process "form.pdf": The PDF is a dynamic XFA form, which only Adobe Reader can draw; it cannot be recognised.');
+      expect(res.json.detail).toBe(
+        'OCR could not process "form.pdf": The PDF is a dynamic XFA form, which only Adobe Reader can draw; it cannot be recognised.',
+      );
     });
 
     it('recognises a PDF protected by an owner password only (its encryption dropped)', async () => {
@@ -303,7 +310,9 @@ describe('OCR / Cleanup Scans (/api/v1/misc/ocr-pdf)', () => {
       const started = Date.now();
       const scan = await ocr(hugeScan());
       expect(scan.status).toBe(400);
-      expect(scan.json.detail).toMatch(/^Page 1 of "scan\.pdf" would be 20001 × 25883 pixels when drawn at 2353 DPI for recognition; pages of up to 40 megapixels/);
+      expect(scan.json.detail).toMatch(
+        /^Page 1 of "scan\.pdf" would be 20001 × 25883 pixels when drawn at 2353 DPI for recognition; pages of up to 40 megapixels/,
+      );
       const text = await ocr(await makePdf(1, { size: [5000, 5000] }), { ocrType: 'force-ocr' });
       expect(text.status).toBe(400);
       expect(text.json.detail).toMatch(/^Page 1 of "scan\.pdf" would be 27778 × 27778 pixels when drawn at 400 DPI/);

@@ -133,9 +133,15 @@ describe('Organise (/api/v1/general/rearrange-pages)', () => {
       { name: 'b.pdf', content: await makePdf(3) },
     ];
     const merged = await postTool(server, mergeTool.endpoint, files, { generateToc: 'true' });
-    expect(outlineTitles(merged.body)).toEqual([{ title: 'a', page: 1 }, { title: 'b', page: 3 }]);
+    expect(outlineTitles(merged.body)).toEqual([
+      { title: 'a', page: 1 },
+      { title: 'b', page: 3 },
+    ]);
     const res = await organise({ customMode: 'REVERSE_ORDER' }, merged.body);
-    expect(outlineTitles(res.body)).toEqual([{ title: 'a', page: 5 }, { title: 'b', page: 3 }]);
+    expect(outlineTitles(res.body)).toEqual([
+      { title: 'a', page: 5 },
+      { title: 'b', page: 3 },
+    ]);
   });
 
   it.each([

@@ -51,7 +51,10 @@ describe('Overlay PDFs (/api/v1/general/overlay-pdfs)', () => {
   });
 
   const overlay = (overlays: Buffer[], fields: Record<string, string | number> = {}, pdf = base) => {
-    const files: Upload[] = [{ name: 'letter.pdf', content: pdf }, ...overlays.map((content, i) => ({ name: `overlay${i}.pdf`, field: 'overlayFiles', content }))];
+    const files: Upload[] = [
+      { name: 'letter.pdf', content: pdf },
+      ...overlays.map((content, i) => ({ name: `overlay${i}.pdf`, field: 'overlayFiles', content })),
+    ];
     return postTool(server, overlayTool.endpoint, files, fields);
   };
 
@@ -104,14 +107,24 @@ describe('Overlay PDFs (/api/v1/general/overlay-pdfs)', () => {
   });
 
   it('keeps the overlay as text and vectors, and the base’s bookmarks', async () => {
-    const booked = bookmarkedPdf(3, [{ title: 'Start', page: 1 }, { title: 'End', page: 3 }]);
+    const booked = bookmarkedPdf(3, [
+      { title: 'Start', page: 1 },
+      { title: 'End', page: 3 },
+    ]);
     const res = await overlay([a], {}, booked);
     expect(res.fileName).toBe('letter_overlayed.pdf');
     expect(pageTexts(res.body)[0]).toContain('A1');
-    expect(outlineTitles(res.body)).toEqual([{ title: 'Start', page: 1 }, { title: 'End', page: 3 }]);
+    expect(outlineTitles(res.body)).toEqual([
+      { title: 'Start', page: 1 },
+      { title: 'End', page: 3 },
+    ]);
     const images = withTempDir((dir) => {
       writeFileSync(join(dir, 'x.pdf'), res.body);
-      return execFileSync('pdfimages', ['-list', join(dir, 'x.pdf')], { encoding: 'utf8' }).trim().split('\n').length - 2;
+      return (
+        execFileSync('pdfimages', ['-list', join(dir, 'x.pdf')], { encoding: 'utf8' })
+          .trim()
+          .split('\n').length - 2
+      );
     });
     expect(images).toBe(0);
   });

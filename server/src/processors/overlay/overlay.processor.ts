@@ -17,13 +17,22 @@ export class OverlayProcessor implements Processor<typeof overlayTool> {
   async run({ files: [base], params, workspace, engine }: ProcessorInput<typeof overlayTool>): Promise<ProcessorOutput> {
     const overlays = params.overlayFiles ?? [];
     const counts = params.overlayMode === 'FixedRepeatOverlay' ? readCounts(params.counts, overlays.length) : [];
-    const pairs = overlayPairs(params.overlayMode, base.pageCount ?? 0, overlays.map((file) => file.pageCount ?? 1), counts);
+    const pairs = overlayPairs(
+      params.overlayMode,
+      base.pageCount ?? 0,
+      overlays.map((file) => file.pageCount ?? 1),
+      counts,
+    );
 
     // The overlays' pages one after another, in one file qpdf lays from.
     let layer = overlays[0].path;
     if (overlays.length > 1) {
       layer = workspace.newPath('.pdf');
-      await assemblePages(layer, overlays.map((file) => ({ path: file.path, range: '1-z' })), engine);
+      await assemblePages(
+        layer,
+        overlays.map((file) => ({ path: file.path, range: '1-z' })),
+        engine,
+      );
     }
     const output = workspace.newPath('.pdf');
     if (pairs.targets.length === 0) await decrypt(base.path, output, engine);

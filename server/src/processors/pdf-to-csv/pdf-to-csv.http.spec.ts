@@ -18,16 +18,12 @@ function drawRuledTable(page: PDFPage, font: PDFFont, cells: string[][], left: n
   const black = rgb(0, 0, 0);
   for (let row = 0; row <= rows; row++) page.drawLine({ start: { x: x(0), y: y(row) }, end: { x: x(cols), y: y(row) }, thickness: 1, color: black });
   for (let col = 0; col <= cols; col++) page.drawLine({ start: { x: x(col), y: y(0) }, end: { x: x(col), y: y(rows) }, thickness: 1, color: black });
-  cells.forEach((line, row) =>
-    line.forEach((text, col) => page.drawText(text, { x: x(col) + 6, y: y(row + 1) + 8, size: 10, font, color: black })),
-  );
+  cells.forEach((line, row) => line.forEach((text, col) => page.drawText(text, { x: x(col) + 6, y: y(row + 1) + 8, size: 10, font, color: black })));
 }
 
 /** Columns aligned by position only: no lines at all. */
 function drawBorderlessTable(page: PDFPage, font: PDFFont, cells: string[][], top: number): void {
-  cells.forEach((line, row) =>
-    line.forEach((text, col) => page.drawText(text, { x: 60 + col * 160, y: page.getHeight() - top - row * 18, size: 10, font })),
-  );
+  cells.forEach((line, row) => line.forEach((text, col) => page.drawText(text, { x: 60 + col * 160, y: page.getHeight() - top - row * 18, size: 10, font })));
 }
 
 const RULED = [
@@ -81,9 +77,7 @@ describe('PDF to CSV (/api/v1/convert/pdf/csv)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.fileName).toBe('report_extracted.csv');
-    expect(res.body.toString('utf8')).toBe(
-      '"Name","City","Amount"\r\n"Smith, ""Jr""","Leeds","12.50"\r\n"Jones","York","7"\r\n"Brown","Bath","300"\r\n',
-    );
+    expect(res.body.toString('utf8')).toBe('"Name","City","Amount"\r\n"Smith, ""Jr""","Leeds","12.50"\r\n"Jones","York","7"\r\n"Brown","Bath","300"\r\n');
   });
 
   it('finds a borderless table whose columns line up', async () => {
@@ -107,9 +101,28 @@ describe('PDF to CSV (/api/v1/convert/pdf/csv)', () => {
     const pdf = await buildPdf((doc, font) => {
       const first = doc.addPage(PAGE);
       drawRuledTable(first, font, RULED, 60, 100);
-      drawRuledTable(first, font, [['a', 'b', 'c'], ['1', '2', '3']], 60, 400);
+      drawRuledTable(
+        first,
+        font,
+        [
+          ['a', 'b', 'c'],
+          ['1', '2', '3'],
+        ],
+        60,
+        400,
+      );
       prosePage(doc, font);
-      drawRuledTable(doc.addPage(PAGE), font, [['x', 'y', 'z'], ['7', '8', '9'], ['4', '5', '6']], 60, 100);
+      drawRuledTable(
+        doc.addPage(PAGE),
+        font,
+        [
+          ['x', 'y', 'z'],
+          ['7', '8', '9'],
+          ['4', '5', '6'],
+        ],
+        60,
+        100,
+      );
     });
 
     const all = await convert(pdf, { pageNumbers: 'all' });
@@ -119,8 +132,19 @@ describe('PDF to CSV (/api/v1/convert/pdf/csv)', () => {
     const entries = new AdmZip(all.body).getEntries();
     expect(entries.map((e) => e.entryName)).toEqual(['report_p1_t1.csv', 'report_p1_t2.csv', 'report_p3_t1.csv']);
     expect(entries[0].getData().toString('utf8')).toBe(csvOf(RULED));
-    expect(entries[1].getData().toString('utf8')).toBe(csvOf([['a', 'b', 'c'], ['1', '2', '3']]));
-    expect(entries[2].getData().toString('utf8')).toBe(csvOf([['x', 'y', 'z'], ['7', '8', '9'], ['4', '5', '6']]));
+    expect(entries[1].getData().toString('utf8')).toBe(
+      csvOf([
+        ['a', 'b', 'c'],
+        ['1', '2', '3'],
+      ]),
+    );
+    expect(entries[2].getData().toString('utf8')).toBe(
+      csvOf([
+        ['x', 'y', 'z'],
+        ['7', '8', '9'],
+        ['4', '5', '6'],
+      ]),
+    );
 
     // No pageNumbers: page 1 only (two tables there), as the reference.
     const defaultPages = await convert(pdf);
@@ -128,7 +152,13 @@ describe('PDF to CSV (/api/v1/convert/pdf/csv)', () => {
 
     const third = await convert(pdf, { pageNumbers: '3' });
     expect(third.fileName).toBe('report_extracted.csv');
-    expect(third.body.toString('utf8')).toBe(csvOf([['x', 'y', 'z'], ['7', '8', '9'], ['4', '5', '6']]));
+    expect(third.body.toString('utf8')).toBe(
+      csvOf([
+        ['x', 'y', 'z'],
+        ['7', '8', '9'],
+        ['4', '5', '6'],
+      ]),
+    );
 
     // Only the prose page, or a page past the end: nothing found.
     expect((await convert(pdf, { pageNumbers: '2' })).status).toBe(204);

@@ -13,7 +13,12 @@ import { findTables } from '../../text-layout/read/page-drawings';
 export class PdfToCsvProcessor implements Processor<typeof pdfToCsvTool> {
   readonly readsPageContent = true;
 
-  async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof pdfToCsvTool>): Promise<ProcessorOutput<typeof pdfToCsvTool> | NoContentOutput> {
+  async run({
+    files: [file],
+    params,
+    workspace,
+    engine,
+  }: ProcessorInput<typeof pdfToCsvTool>): Promise<ProcessorOutput<typeof pdfToCsvTool> | NoContentOutput> {
     // Page numbers past the end are ignored, as in the reference; nothing left means nothing found.
     const pages = parsePageSelection(params.pageNumbers, file.pageCount ?? 0).map((index) => index + 1);
     const tables = pages.length > 0 ? await findTables(file.path, pages, workspace, engine) : [];

@@ -47,7 +47,10 @@ describe('PDF to HTML (/api/v1/convert/pdf/html)', () => {
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.fileName).toBe('my docToHtml.zip');
     const zip = new AdmZip(res.body);
-    const names = zip.getEntries().map((e) => e.entryName).sort();
+    const names = zip
+      .getEntries()
+      .map((e) => e.entryName)
+      .sort();
     expect(names).toEqual(['my doc-1.html', 'my doc-2.html', 'my doc.html', 'my doc001.png', 'my doc002.png', 'my doc_ind.html']);
     expect(zip.readAsText('my doc-1.html')).toContain('Opening words');
     expect(zip.readAsText('my doc-2.html')).toContain('Second page text');
@@ -102,9 +105,17 @@ describe('PDF to HTML (/api/v1/convert/pdf/html)', () => {
   });
 
   it('one HTML file: the bookmark list links to its pages', async () => {
-    const pdf = bookmarkedPdf(3, [{ title: 'Start', page: 1 }, { title: 'Middle', page: 2 }, { title: 'End', page: 3 }]);
+    const pdf = bookmarkedPdf(3, [
+      { title: 'Start', page: 1 },
+      { title: 'Middle', page: 2 },
+      { title: 'End', page: 3 },
+    ]);
     const html = (await convert({ singleFile: 'true' }, pdf)).body.toString('utf8');
-    for (const [title, page] of [['Start', 1], ['Middle', 2], ['End', 3]] as const) {
+    for (const [title, page] of [
+      ['Start', 1],
+      ['Middle', 2],
+      ['End', 3],
+    ] as const) {
       expect(html).toMatch(new RegExp(`<a href="#${page}">${title}</a>`));
       expect(html).toContain(`<a name="${page}"></a>`);
     }

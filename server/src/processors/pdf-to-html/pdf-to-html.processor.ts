@@ -40,7 +40,10 @@ export class PdfToHtmlProcessor implements Processor<typeof pdfToHtmlTool> {
 
     const names = await pdfToHtmlFiles(file.path, file.pageCount ?? 1, outputDir, stem, engine);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, names.map((name) => ({ path: join(outputDir, name), name })));
+    await writeZip(
+      zip,
+      names.map((name) => ({ path: join(outputDir, name), name })),
+    );
     return { path: zip };
   }
 }

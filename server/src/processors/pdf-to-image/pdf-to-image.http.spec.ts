@@ -46,12 +46,8 @@ async function annotatedPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([72, 72]);
   const { context } = doc;
-  const appearance = context.register(
-    context.stream('0 0 1 rg 0 0 40 40 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 40, 40] }),
-  );
-  const annotation = context.register(
-    context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [16, 16, 56, 56], F: 4, C: [0, 0, 1], AP: { N: appearance } }),
-  );
+  const appearance = context.register(context.stream('0 0 1 rg 0 0 40 40 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 40, 40] }));
+  const annotation = context.register(context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [16, 16, 56, 56], F: 4, C: [0, 0, 1], AP: { N: appearance } }));
   page.node.set(PDFName.of('Annots'), context.obj([annotation]));
   return Buffer.from(await doc.save());
 }
@@ -60,7 +56,11 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
   const server = useTestServer();
   let threePages: Buffer;
   beforeAll(async () => {
-    threePages = await colouredPdf([[72, 72], [72, 72], [72, 72]]);
+    threePages = await colouredPdf([
+      [72, 72],
+      [72, 72],
+      [72, 72],
+    ]);
   });
 
   const convert = (fields: Record<string, string | number | boolean>, content = threePages, name = 'doc.pdf') =>
@@ -75,7 +75,11 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
     const files = entries(res.body);
     expect(files.map((f) => f.name)).toEqual(['doc_1.png', 'doc_2.png', 'doc_3.png']);
     expect(pngSize(files[0].data)).toEqual({ width: 144, height: 144 });
-    expect(files.map((f) => pixel(decode(f.data), 70, 70))).toEqual([[255, 0, 0], [0, 255, 0], [0, 0, 255]]);
+    expect(files.map((f) => pixel(decode(f.data), 70, 70))).toEqual([
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+    ]);
   });
 
   it('renders the chosen pages in the chosen order, each named by its page number', async () => {
@@ -83,7 +87,10 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
     expect(res.status).toBe(200);
     const files = entries(res.body);
     expect(files.map((f) => f.name)).toEqual(['doc_3.png', 'doc_1.png']);
-    expect(files.map((f) => pixel(decode(f.data), 36, 36))).toEqual([[0, 0, 255], [255, 0, 0]]);
+    expect(files.map((f) => pixel(decode(f.data), 36, 36))).toEqual([
+      [0, 0, 255],
+      [255, 0, 0],
+    ]);
     const page = await convert({ customPages: '2', dpi: 72 });
     expect(entries(page.body).map((f) => pixel(decode(f.data), 36, 36))).toEqual([[0, 255, 0]]);
   });
@@ -139,7 +146,10 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
   });
 
   it('stacks the pages into one tall image when single', async () => {
-    const pdf = await colouredPdf([[72, 72], [36, 144]]);
+    const pdf = await colouredPdf([
+      [72, 72],
+      [36, 144],
+    ]);
     const res = await convert({ pageResultType: 'single', dpi: 72 }, pdf);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
@@ -158,7 +168,15 @@ describe('PDF to Image (/api/v1/convert/pdf/img)', () => {
   });
 
   it('answers one ZIP for several PDFs, one ZIP of images per PDF inside', async () => {
-    const res = await postTool(server, pdfToImageTool.endpoint, [{ name: 'a.pdf', content: threePages }, { name: 'b.pdf', content: threePages }], { dpi: 36 });
+    const res = await postTool(
+      server,
+      pdfToImageTool.endpoint,
+      [
+        { name: 'a.pdf', content: threePages },
+        { name: 'b.pdf', content: threePages },
+      ],
+      { dpi: 36 },
+    );
     expect(res.status).toBe(200);
     expect(entries(res.body).map((f) => f.name)).toEqual(['a_convertedToImages.zip', 'b_convertedToImages.zip']);
     expect(entries(entries(res.body)[1].data).map((f) => f.name)).toEqual(['b_1.png', 'b_2.png', 'b_3.png']);

@@ -36,7 +36,12 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
     const sizes = await readPageSizes(file.path, engine);
     const order = renderOrder(params.customPages, { name: file.originalName, pageCount: sizes.length });
     const single = params.pageResultType === 'single';
-    this.checkBudgets(file, order.map((i) => sizes[i]), dpi, single ? format : undefined);
+    this.checkBudgets(
+      file,
+      order.map((i) => sizes[i]),
+      dpi,
+      single ? format : undefined,
+    );
 
     // Poppler renders a document in page order: other orders and subsets are cut out first (qpdf).
     const inOrder = order.length === sizes.length && order.every((page, i) => page === i);
@@ -67,7 +72,10 @@ export class PdfToImageProcessor implements Processor<typeof pdfToImageTool> {
     const images = direct ? rendered : await reencodeAll(rendered, format, workspace, engine);
     const zip = workspace.newPath('.zip');
     // Named by page number, not position: pages 1, 6 and 11 are _1, _6 and _11 (the selection never repeats a page).
-    await writeZip(zip, images.map((path, k) => ({ path, name: `${base}_${order[k] + 1}.${format}` })));
+    await writeZip(
+      zip,
+      images.map((path, k) => ({ path, name: `${base}_${order[k] + 1}.${format}` })),
+    );
     return { path: zip };
   }
 
@@ -102,4 +110,3 @@ async function reencodeAll(pngs: readonly string[], format: RasterFormat, worksp
   }
   return outputs;
 }
-

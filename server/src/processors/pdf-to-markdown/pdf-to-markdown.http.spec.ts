@@ -46,7 +46,13 @@ describe('PDF to Markdown (/api/v1/convert/pdf/markdown)', () => {
   });
 
   it('marks bold and italic words', async () => {
-    const pdf = await makeStyledSentencePdf([{ text: 'Water the ' }, { text: 'young seedlings', style: 'bold' }, { text: ' every ' }, { text: 'evening', style: 'italic' }, { text: ' at six.' }]);
+    const pdf = await makeStyledSentencePdf([
+      { text: 'Water the ' },
+      { text: 'young seedlings', style: 'bold' },
+      { text: ' every ' },
+      { text: 'evening', style: 'italic' },
+      { text: ' at six.' },
+    ]);
     expect((await convert(pdf)).body.toString()).toBe('Water the **young seedlings** every *evening* at six.\n');
   });
 

@@ -72,7 +72,11 @@ describe('PDF to PDF/A (/api/v1/convert/pdf/pdfa)', () => {
     let problems: string[];
     try {
       writeFileSync(join(dir, 'in.pdf'), pdf);
-      problems = await checkArchivalPdf(join(dir, 'in.pdf'), { standard: 'pdfa', part: 2 }, { deadline: Date.now() + 20_000, timeLimitMs: 20_000, folder: dir });
+      problems = await checkArchivalPdf(
+        join(dir, 'in.pdf'),
+        { standard: 'pdfa', part: 2 },
+        { deadline: Date.now() + 20_000, timeLimitMs: 20_000, folder: dir },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

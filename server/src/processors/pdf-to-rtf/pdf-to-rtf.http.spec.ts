@@ -16,8 +16,7 @@ describe('PDF to Text/RTF (/api/v1/convert/pdf/text)', () => {
     layoutPdf = await makeLayoutPdf();
   });
 
-  const convert = (fields: Record<string, string>) =>
-    postTool(server, pdfToRtfTool.endpoint, [{ name: 'garden.pdf', content: layoutPdf }], fields);
+  const convert = (fields: Record<string, string>) => postTool(server, pdfToRtfTool.endpoint, [{ name: 'garden.pdf', content: layoutPdf }], fields);
 
   it('writes plain text by default: paragraphs in reading order, separated by blank lines', async () => {
     const res = await convert({});
@@ -56,7 +55,11 @@ describe('PDF to Text/RTF (/api/v1/convert/pdf/text)', () => {
     expect(rtf).toContain('\\page');
     const text = withTempDir((dir) => {
       writeFileSync(join(dir, 'garden.rtf'), res.body);
-      execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'txt:Text (encoded):UTF8', '--outdir', dir, join(dir, 'garden.rtf')], { timeout: 60_000, stdio: 'ignore' });
+      execFileSync(
+        'soffice',
+        [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'txt:Text (encoded):UTF8', '--outdir', dir, join(dir, 'garden.rtf')],
+        { timeout: 60_000, stdio: 'ignore' },
+      );
       return readFileSync(join(dir, 'garden.txt'), 'utf8');
     });
     expect(text).toContain(LAYOUT_TEXT.firstParagraph);

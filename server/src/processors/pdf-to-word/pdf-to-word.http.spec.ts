@@ -93,7 +93,13 @@ describe('PDF to Word (/api/v1/convert/pdf/word)', () => {
   });
 
   it('keeps bold and italic words as bold and italic runs', async () => {
-    const pdf = await makeStyledSentencePdf([{ text: 'Water the ' }, { text: 'young seedlings', style: 'bold' }, { text: ' every ' }, { text: 'morning', style: 'italic' }, { text: '.' }]);
+    const pdf = await makeStyledSentencePdf([
+      { text: 'Water the ' },
+      { text: 'young seedlings', style: 'bold' },
+      { text: ' every ' },
+      { text: 'morning', style: 'italic' },
+      { text: '.' },
+    ]);
     const xml = new AdmZip((await convert({}, pdf)).body).readAsText('word/document.xml');
     const runs = [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map(([, run]) => ({
       text: /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/.exec(run)?.[1],
@@ -140,7 +146,9 @@ describe('PDF to Word (/api/v1/convert/pdf/word)', () => {
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> /XObject << /Im1 5 0 R >> >> /Contents 6 0 R >>',
       '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
       Buffer.concat([
-        Buffer.from(`<< /Type /XObject /Subtype /Image /Width 7000 /Height 7000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`),
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width 7000 /Height 7000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+        ),
         pixels,
         Buffer.from('\nendstream'),
       ]),
@@ -209,7 +217,9 @@ describe('PDF to Word (/api/v1/convert/pdf/word)', () => {
 
   it('recognises the text of a scanned page when recognizeText is on', async () => {
     const scan = await scannedPdf(['Elephant wandering quietly', 'through the Marmalade forest', 'beside a Xylophone']);
-    const recognised = textsOf(docxParagraphs((await convert({ recognizeText: true }, scan)).body)).join(' ').toLowerCase();
+    const recognised = textsOf(docxParagraphs((await convert({ recognizeText: true }, scan)).body))
+      .join(' ')
+      .toLowerCase();
     const found = ['elephant', 'marmalade', 'xylophone'].filter((word) => recognised.includes(word));
     expect(found.length).toBeGreaterThanOrEqual(2);
     const skipped = textsOf(docxParagraphs((await convert({ recognizeText: false }, scan)).body));

@@ -111,18 +111,15 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
   });
 
   it('mixes single- and multi-input steps: a split ZIP is unpacked into files, merged back into one, then numbered', async () => {
-    const res = await run(
-      [pdfUpload('book.pdf', await makePdf(4, { label: 'Book' })), pdfUpload('extra.pdf', await makePdf(1, { label: 'Extra' }))],
-      {
-        name: 'Split and join',
-        pipeline: [
-          { operation: '/api/v1/general/split-pages', parameters: { pageNumbers: '2' } },
-          { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 180 } },
-          { operation: '/api/v1/general/merge-pdfs', parameters: {} },
-          { operation: '/api/v1/misc/add-page-numbers', parameters: { customText: 'No. {n}' } },
-        ],
-      },
-    );
+    const res = await run([pdfUpload('book.pdf', await makePdf(4, { label: 'Book' })), pdfUpload('extra.pdf', await makePdf(1, { label: 'Extra' }))], {
+      name: 'Split and join',
+      pipeline: [
+        { operation: '/api/v1/general/split-pages', parameters: { pageNumbers: '2' } },
+        { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 180 } },
+        { operation: '/api/v1/general/merge-pdfs', parameters: {} },
+        { operation: '/api/v1/misc/add-page-numbers', parameters: { customText: 'No. {n}' } },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(pageCount(res.body)).toBe(5);
@@ -147,7 +144,7 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
     expect(pageTexts(await makePdf(2, { label: 'Base' })).map(words)[0]).not.toContain('stamp');
   });
 
-  it('takes the spec page\'s customFiles, and passes over its configFiles', async () => {
+  it("takes the spec page's customFiles, and passes over its configFiles", async () => {
     const definition = { name: 'Turn', pipeline: [{ operation: '/api/v1/general/rotate-pdf', parameters: { angle: 270 } }] };
     const res = await postTool(
       server,
@@ -173,7 +170,11 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
   describe('checked before anything runs: a 400 naming the step, the field and the message', () => {
     const pdf = () => makePdf(1);
     it.each([
-      ['an unknown operation', [{ operation: '/api/v1/misc/nothing-here', parameters: {} }], 'Step 1 (/api/v1/misc/nothing-here): There is no operation /api/v1/misc/nothing-here.'],
+      [
+        'an unknown operation',
+        [{ operation: '/api/v1/misc/nothing-here', parameters: {} }],
+        'Step 1 (/api/v1/misc/nothing-here): There is no operation /api/v1/misc/nothing-here.',
+      ],
       [
         'options the tool refuses',
         [
@@ -200,7 +201,11 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
         [{ operation: '/api/v1/misc/add-image', parameters: {} }],
         'Step 1 (/api/v1/misc/add-image): Add Image to PDF cannot be a pipeline step. It needs a file of its own (Image), which a pipeline step cannot be given.',
       ],
-      ['parameters that are not an object', [{ operation: '/api/v1/misc/repair', parameters: [1] }], 'Step 1 (/api/v1/misc/repair): "parameters" must be an object of option names and values.'],
+      [
+        'parameters that are not an object',
+        [{ operation: '/api/v1/misc/repair', parameters: [1] }],
+        'Step 1 (/api/v1/misc/repair): "parameters" must be an object of option names and values.',
+      ],
     ])('%s', async (_case, pipeline, detail) => {
       const res = await run([pdfUpload('a.pdf', await pdf())], JSON.stringify({ name: 'Bad', pipeline }));
       expect(res.status).toBe(400);
@@ -230,7 +235,7 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
     });
   });
 
-  it('a step that fails on a file stops the run with that step\'s error, naming it, and leaves nothing behind', async () => {
+  it("a step that fails on a file stops the run with that step's error, naming it, and leaves nothing behind", async () => {
     const locked = encryptPdf(await makePdf(2), 'user-secret');
     const res = await run([pdfUpload('locked.pdf', locked)], {
       name: 'Turn',
@@ -272,16 +277,27 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
       ],
     };
     expect((await supertest(server.http).get(`/api/v1/progress/${id}`)).body).toEqual({ state: 'waiting', stages: [] });
-    const res = await postTool(server, `${pipelineTool.endpoint}?progressId=${id}`, [pdfUpload('a.pdf', await makePdf(1)), pdfUpload('b.pdf', await makePdf(1))], {
-      json: JSON.stringify(definition),
-    });
+    const res = await postTool(
+      server,
+      `${pipelineTool.endpoint}?progressId=${id}`,
+      [pdfUpload('a.pdf', await makePdf(1)), pdfUpload('b.pdf', await makePdf(1))],
+      {
+        json: JSON.stringify(definition),
+      },
+    );
     expect(res.status).toBe(200);
     const progress = await supertest(server.http).get(`/api/v1/progress/${id}`);
     expect(progress.status).toBe(200);
     expect(progress.body).toEqual({
       state: 'done',
       stages: [
-        { title: 'Rotate PDF', items: [{ name: 'a.pdf', state: 'done' }, { name: 'b.pdf', state: 'done' }] },
+        {
+          title: 'Rotate PDF',
+          items: [
+            { name: 'a.pdf', state: 'done' },
+            { name: 'b.pdf', state: 'done' },
+          ],
+        },
         { title: 'Merge PDFs', items: [{ name: 'a.pdf + b.pdf', state: 'done' }] },
       ],
       current: { fraction: 1, stage: 'step 2 of 2: Merge PDFs' },
@@ -310,6 +326,11 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
     const compress = operations.find((o) => o.tool === 'compress')!;
     expect(compress.operation).toBe('/api/v1/misc/compress-pdf');
     expect(compress.parameters.properties.optimizeLevel).toMatchObject({ title: 'Compression level', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9], default: 5 });
-    expect(operations.filter((o) => o.unavailable).map((o) => o.tool).sort()).toEqual(['add-image', 'pipeline', 'sign-certificate']);
+    expect(
+      operations
+        .filter((o) => o.unavailable)
+        .map((o) => o.tool)
+        .sort(),
+    ).toEqual(['add-image', 'pipeline', 'sign-certificate']);
   });
 });

@@ -121,7 +121,10 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
       // The first file the tool takes is its document; the other files go to the named field.
       const [main] = taken;
       const [, field] = fileFieldsOf(tool).find(([name]) => name === othersInto)!;
-      const others = await filesOfTypes(current.filter((file) => file !== main), field.accept);
+      const others = await filesOfTypes(
+        current.filter((file) => file !== main),
+        field.accept,
+      );
       return [
         {
           request: { uploads: [await asSentFile(main)], body: { ...body, [othersInto]: await Promise.all(others.map(asSentFile)) } },
@@ -140,7 +143,10 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
   private async answer(files: readonly PipelineFile[], workspace: Workspace): Promise<ProcessorOutput<typeof pipelineTool>> {
     if (files.length === 1) return { path: files[0].path, fileName: files[0].name };
     const zipPath = workspace.newPath('.zip');
-    await writeZip(zipPath, files.map((file) => ({ path: file.path, name: file.name })));
+    await writeZip(
+      zipPath,
+      files.map((file) => ({ path: file.path, name: file.name })),
+    );
     return { path: zipPath, outcome: 'several-results' };
   }
 }

@@ -62,7 +62,14 @@ function scanPixels(kind: 'speckled-scan' | 'grey-scan' | 'handwritten-scan' | '
   }
   if (kind === 'speckled-scan') {
     // Six specks of dust, 4 × 4 pixels each: 96 of 504,000 pixels.
-    for (const [sx, sy] of [[50, 80], [300, 120], [520, 400], [90, 700], [410, 790], [250, 450]]) {
+    for (const [sx, sy] of [
+      [50, 80],
+      [300, 120],
+      [520, 400],
+      [90, 700],
+      [410, 790],
+      [250, 450],
+    ]) {
       for (let y = sy; y < sy + 4; y++) for (let x = sx; x < sx + 4; x++) pixels[y * width + x] = 20;
     }
   }
@@ -78,7 +85,8 @@ function scanPixels(kind: 'speckled-scan' | 'grey-scan' | 'handwritten-scan' | '
   return pixels;
 }
 
-const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+const stream = (dict: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
 
 /**
  * A PDF with one page of each kind given, in order; `title` goes to the Info
@@ -112,7 +120,10 @@ export function blankPagesPdf(kinds: readonly PageKind[], title = 'Scanned batch
         content = `1 1 1 rg 0 0 ${width} ${HEIGHT} re f`;
         break;
       default:
-        image = stream(`/Type /XObject /Subtype /Image /Width ${SCAN.width} /Height ${SCAN.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(scanPixels(kind, index + 1)));
+        image = stream(
+          `/Type /XObject /Subtype /Image /Width ${SCAN.width} /Height ${SCAN.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+          deflateSync(scanPixels(kind, index + 1)),
+        );
         content = `q ${width} 0 0 ${HEIGHT} 0 0 cm /Im1 Do Q`;
         resources = `/XObject << /Im1 ${imageNumber} 0 R >>`;
     }

@@ -32,7 +32,8 @@ describe('Remove Blank Pages (/api/v1/misc/remove-blanks)', () => {
   beforeAll(() => {
     mixed = blankPagesPdf(KINDS);
   });
-  const removeBlanks = (fields: Record<string, string | number> = {}, content = mixed, name = 'batch.pdf') => postTool(server, removeBlankPagesTool.endpoint, [{ name, content }], fields);
+  const removeBlanks = (fields: Record<string, string | number> = {}, content = mixed, name = 'batch.pdf') =>
+    postTool(server, removeBlankPagesTool.endpoint, [{ name, content }], fields);
 
   it('starts from a fixture whose pages pdfinfo tells apart and where only the text page has text', () => {
     expect(pageWidths(mixed)).toEqual(KINDS.map((_, i) => pageWidth(i)));
@@ -124,7 +125,6 @@ describe('Remove Blank Pages (/api/v1/misc/remove-blanks)', () => {
     expect(locked.status).toBe(400);
     expect(locked.json.errorCode).toBe('E004');
   });
-
 });
 
 describe('Remove Blank Pages under a raster budget of 2 pages', () => {
@@ -133,7 +133,9 @@ describe('Remove Blank Pages under a raster budget of 2 pages', () => {
   it('refuses a document with more pages to draw than the budget, saying how many, and takes one with many text pages', async () => {
     const over = await postTool(small, removeBlankPagesTool.endpoint, [{ name: 'batch.pdf', content: blankPagesPdf(['empty', 'text', 'empty', 'empty']) }]);
     expect(over.status).toBe(400);
-    expect(over.json.detail).toBe('3 pages of "batch.pdf" have no text and would have to be drawn to tell whether they are blank; this server draws up to 2 pages per document.');
+    expect(over.json.detail).toBe(
+      '3 pages of "batch.pdf" have no text and would have to be drawn to tell whether they are blank; this server draws up to 2 pages per document.',
+    );
     const texts = await postTool(small, removeBlankPagesTool.endpoint, [{ name: 'batch.pdf', content: blankPagesPdf(['text', 'text', 'text', 'empty']) }]);
     expect(texts.status).toBe(200);
   });

@@ -16,10 +16,7 @@ describe('isBlank', () => {
 describe('batches', () => {
   it('keeps runs together, bridges gaps of up to two pages and splits after sixteen pages asked for', () => {
     expect(batches([1, 2, 3, 6, 7, 11])).toEqual([[1, 2, 3, 6, 7], [11]]);
-    expect(batches(Array.from({ length: 20 }, (_, i) => i * 2 + 1))).toEqual([
-      Array.from({ length: 16 }, (_, i) => i * 2 + 1),
-      [33, 35, 37, 39],
-    ]);
+    expect(batches(Array.from({ length: 20 }, (_, i) => i * 2 + 1))).toEqual([Array.from({ length: 16 }, (_, i) => i * 2 + 1), [33, 35, 37, 39]]);
     expect(batches([])).toEqual([]);
   });
 });

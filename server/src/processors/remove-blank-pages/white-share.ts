@@ -37,7 +37,13 @@ const RENDERERS = 2;
  * order. A page the renderer could not draw is kept (not blank): nothing is
  * removed on a guess.
  */
-export async function judgeDrawnPages(pdf: string, pages: readonly number[], criteria: BlankCriteria, workspace: Workspace, engine: EngineOptions): Promise<number[]> {
+export async function judgeDrawnPages(
+  pdf: string,
+  pages: readonly number[],
+  criteria: BlankCriteria,
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<number[]> {
   const blank: number[] = [];
   const queue = batches(pages);
   let failed = false;

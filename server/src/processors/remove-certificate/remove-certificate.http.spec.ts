@@ -36,8 +36,12 @@ const formFields = (pdf: Buffer) =>
 
 /** The catalog and every annotation of the first page, as `qpdf --json` lists them, references followed. */
 function structure(pdf: Buffer) {
-  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [unknown, Record<string, Json>];
-  const resolve = (value: Json): Json => (typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value);
+  const [, objects] = JSON.parse(read(pdf, 'qpdf', (f) => ['--json=2', '--json-key=qpdf', '--json-stream-data=none', f])).qpdf as [
+    unknown,
+    Record<string, Json>,
+  ];
+  const resolve = (value: Json): Json =>
+    typeof value === 'string' && / R$/.test(value) ? (objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream?.dict) : value;
   const catalog = resolve(objects.trailer.value['/Root']);
   const page = resolve(resolve(catalog['/Pages'])['/Kids'][0]);
   return { catalog, form: resolve(catalog['/AcroForm']), annotations: ((resolve(page['/Annots']) ?? []) as Json[]).map(resolve), objects };
@@ -84,7 +88,11 @@ describe('Remove Certificate (/api/v1/security/remove-cert-sign)', () => {
   }, 120_000);
 
   it('keeps the other form fields, with their values', async () => {
-    expect(formFields(signed.content).map((f) => f.type).sort()).toEqual(['/Sig', '/Sig', '/Tx']);
+    expect(
+      formFields(signed.content)
+        .map((f) => f.type)
+        .sort(),
+    ).toEqual(['/Sig', '/Sig', '/Tx']);
     const res = await removeCertificate(signed);
     expect(formFields(res.body)).toEqual([{ name: 'Name', type: '/Tx', value: 'u:Alice Example' }]);
     const { annotations } = structure(res.body);
@@ -101,7 +109,10 @@ describe('Remove Certificate (/api/v1/security/remove-cert-sign)', () => {
     expect(dicts.filter((d) => d?.['/Type'] === '/Sig' || d?.['/ByteRange'])).toEqual([]);
     // Not even an earlier revision keeps the certificate: decoded, the file holds its bytes nowhere.
     const der = testSigner().certDer;
-    const plain = Buffer.from(read(res.body, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']), 'latin1');
+    const plain = Buffer.from(
+      read(res.body, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']),
+      'latin1',
+    );
     expect(signed.content.includes(der)).toBe(true);
     expect(plain.includes(der)).toBe(false);
     expect(plain.toString('latin1').toUpperCase()).not.toContain(der.subarray(0, 64).toString('hex').toUpperCase());
@@ -119,7 +130,10 @@ describe('Remove Certificate (/api/v1/security/remove-cert-sign)', () => {
     );
     const res = await removeCertificate({ name: 'tagged.pdf', content: tagged });
     expect(pdfsig(res.body)).toMatch(/does not contain any signatures/);
-    const plain = Buffer.from(read(res.body, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']), 'latin1');
+    const plain = Buffer.from(
+      read(res.body, 'qpdf', (f) => ['--qdf', '--object-streams=disable', f, '-']),
+      'latin1',
+    );
     expect(plain.includes(testSigner().certDer)).toBe(false);
     expect(plain.toString('latin1')).not.toMatch(/ByteRange/);
   });

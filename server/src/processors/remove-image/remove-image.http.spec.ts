@@ -19,7 +19,8 @@ function storedImages(pdf: Buffer): number {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=none', join(dir, 'x.pdf')], { encoding: 'utf8' }));
-    return Object.values(json.qpdf[1] as Record<string, { stream?: { dict: Record<string, unknown> } }>).filter((o) => o.stream?.dict['/Subtype'] === '/Image').length;
+    return Object.values(json.qpdf[1] as Record<string, { stream?: { dict: Record<string, unknown> } }>).filter((o) => o.stream?.dict['/Subtype'] === '/Image')
+      .length;
   });
 }
 
@@ -41,7 +42,11 @@ describe('Remove Image (/api/v1/general/remove-image-pdf)', () => {
   const removeImages = (upload = pictures) => postTool(server, removeImageTool.endpoint, [upload]);
 
   it('starts from a fixture where every picture shows', () => {
-    expect(picturesShown(pictures.content).flat().filter(([, shown]) => !shown)).toEqual([]);
+    expect(
+      picturesShown(pictures.content)
+        .flat()
+        .filter(([, shown]) => !shown),
+    ).toEqual([]);
     expect(listImages(pictures.content).length).toBeGreaterThanOrEqual(8);
   });
 
@@ -85,7 +90,11 @@ describe('Remove Image (/api/v1/general/remove-image-pdf)', () => {
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Thumb 4 0 R >>',
-      Buffer.concat([Buffer.from(`<< /Width 8 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${thumbnail.length} >>\nstream\n`), thumbnail, Buffer.from('\nendstream')]),
+      Buffer.concat([
+        Buffer.from(`<< /Width 8 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${thumbnail.length} >>\nstream\n`),
+        thumbnail,
+        Buffer.from('\nendstream'),
+      ]),
     ]);
     const res = await removeImages({ name: 'thumb.pdf', content: withThumbnail });
     expect(res.status).toBe(200);

@@ -100,7 +100,16 @@ describe('Remove Pages (/api/v1/general/remove-pages)', () => {
       const read = readBookmarks(res.body);
       expect(read.map((b) => [b.title, b.page, b.open, b.kids.map((k) => [k.title, k.page])])).toEqual([
         ['Chapter 1', 1, true, []],
-        ['Chapter 4', 2, false, [['Section 5', 3], ['Section 6', 4], ['Section 7', 5]]],
+        [
+          'Chapter 4',
+          2,
+          false,
+          [
+            ['Section 5', 3],
+            ['Section 6', 4],
+            ['Section 7', 5],
+          ],
+        ],
         ['Chapter 8', 6, true, [['Section 10', 7]]],
       ]);
       expect(read[1].kids[0].view).toEqual(['/XYZ', 0, 700, 0]);
@@ -112,7 +121,10 @@ describe('Remove Pages (/api/v1/general/remove-pages)', () => {
     const res = await remove('2', await formPdf(3));
     expect(res.status).toBe(200);
     expect(pageTexts(res.body)).toEqual(['form page 1', 'form page 3']);
-    const fields = (await PDFDocument.load(res.body)).getForm().getFields().map((f) => f.getName());
+    const fields = (await PDFDocument.load(res.body))
+      .getForm()
+      .getFields()
+      .map((f) => f.getName());
     expect(fields.sort()).toEqual(['field1', 'field3']);
   });
 

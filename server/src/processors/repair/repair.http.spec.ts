@@ -61,7 +61,12 @@ function debianPdf(path: string): Buffer {
 const XFIG_HOWTO = '/usr/share/doc/xfig/xfig-howto.pdf';
 
 /** What each page of the LibreOffice report says. */
-const REPORT_PAGES = ['Harbour ledger: arrivals in spring', 'Harbour ledger: arrivals in summer', 'Harbour ledger: arrivals in autumn', 'Harbour ledger: arrivals in winter'];
+const REPORT_PAGES = [
+  'Harbour ledger: arrivals in spring',
+  'Harbour ledger: arrivals in summer',
+  'Harbour ledger: arrivals in autumn',
+  'Harbour ledger: arrivals in winter',
+];
 
 describe('Repair PDF (/api/v1/misc/repair)', () => {
   const server = useTestServer();
@@ -205,7 +210,9 @@ describe('Repair PDF (/api/v1/misc/repair)', () => {
       expect(pageTexts(res.body)).toEqual(REPORT_PAGES);
       expect(res.headers).toMatchObject({ 'x-repair-outcome': 'repaired', 'x-repair-method': 'page-salvage', 'x-repair-pages': '4' });
       expect(Number(res.headers['x-repair-text-characters'])).toBe(textCharacters(res.body));
-      expect(res.headers['x-repair-attempts']).toMatch(/^qpdf: nothing; MuPDF: nothing; Ghostscript: nothing; Poppler: nothing; page tree rebuilt: 4 pages, \d+ characters$/);
+      expect(res.headers['x-repair-attempts']).toMatch(
+        /^qpdf: nothing; MuPDF: nothing; Ghostscript: nothing; Poppler: nothing; page tree rebuilt: 4 pages, \d+ characters$/,
+      );
     });
 
     it('reads a LibreOffice report whose cross-reference offsets are all zero, saying what each recovery found', async () => {

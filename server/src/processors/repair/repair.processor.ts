@@ -69,15 +69,23 @@ export class RepairProcessor implements Processor<typeof repairTool> {
     const pages = declared ?? Math.max(MIN_GUESSED_PAGES, Math.ceil(file.size / BYTES_PER_GUESSED_PAGE));
     const attempts: Attempt[] = [];
     for (const recovery of RECOVERIES) {
-      attempts.push(await this.attempt(recovery.method, recovery.name, (output) => recovery.run(file.path, output, { pages, workspace, engine }), pages, workspace, engine));
+      attempts.push(
+        await this.attempt(recovery.method, recovery.name, (output) => recovery.run(file.path, output, { pages, workspace, engine }), pages, workspace, engine),
+      );
     }
     // Only where no page tree could be read: where one can, a rebuilt tree would list pages the document no longer has.
     if (declared === undefined) {
-      attempts.push(await this.attempt('page-salvage', 'page tree rebuilt', (output) => this.salvage(file.path, output, workspace, engine), pages, workspace, engine));
+      attempts.push(
+        await this.attempt('page-salvage', 'page tree rebuilt', (output) => this.salvage(file.path, output, workspace, engine), pages, workspace, engine),
+      );
     }
 
     const best = bestRecovery(attempts);
-    if (!best) throw new PdfBeyondRepairError(file.originalName, RECOVERIES.map((recovery) => recovery.name));
+    if (!best)
+      throw new PdfBeyondRepairError(
+        file.originalName,
+        RECOVERIES.map((recovery) => recovery.name),
+      );
     if (best.pages > this.config.maxPages) throw new TooManyPagesError(best.pages, this.config.maxPages);
     return this.answer(file, best, 'repaired', attempts);
   }
@@ -92,7 +100,14 @@ export class RepairProcessor implements Processor<typeof repairTool> {
   }
 
   /** One recovery run and its result measured; a failure is recorded, not thrown (the next recovery may do better). */
-  private async attempt(method: Recovery['method'], name: string, run: (output: string) => Promise<unknown>, pages: number, workspace: Workspace, engine: EngineOptions): Promise<Attempt> {
+  private async attempt(
+    method: Recovery['method'],
+    name: string,
+    run: (output: string) => Promise<unknown>,
+    pages: number,
+    workspace: Workspace,
+    engine: EngineOptions,
+  ): Promise<Attempt> {
     const output = workspace.newPath('.pdf');
     try {
       await run(output);

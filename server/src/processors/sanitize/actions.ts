@@ -70,7 +70,10 @@ class ActionChains {
   private readonly done = new Map<string, unknown[]>();
   private readonly inProgress = new Set<string>();
 
-  constructor(private readonly edits: PdfEdits, private readonly unwanted: ActionFilter) {}
+  constructor(
+    private readonly edits: PdfEdits,
+    private readonly unwanted: ActionFilter,
+  ) {}
 
   /** What stands in for `value`: itself (its own chain cleaned), or, if it is taken, its cleaned /Next. */
   kept(value: unknown, owner: Owner): unknown[] {

@@ -25,7 +25,8 @@ export function removeEmbeddedFiles(edits: PdfEdits): void {
   const attachments = new Set(
     removeAnnotations(edits, (annotation) => edits.pdf.resolve(annotation['/Subtype']) === '/FileAttachment').map(({ annotation }) => annotation),
   );
-  if (attachments.size > 0) removeAnnotations(edits, (annotation) => edits.pdf.resolve(annotation['/Subtype']) === '/Popup' && attachments.has(annotation['/Parent']));
+  if (attachments.size > 0)
+    removeAnnotations(edits, (annotation) => edits.pdf.resolve(annotation['/Subtype']) === '/Popup' && attachments.has(annotation['/Parent']));
 
   edits.eachDictionary((dict, owner) => {
     for (const key of ['/EF', '/RF', '/AF']) {

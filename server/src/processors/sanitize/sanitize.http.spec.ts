@@ -1,5 +1,17 @@
 import { sanitizeTool } from '@folio/registry';
-import { ACTION_PLACES, activeContentPdf, EVERYTHING, EXTERNAL_KINDS, externalActionsPdf, objectsOf, OUTSIDE, plainText, present, read, scripts } from '../../../test/support/active-content-pdfs';
+import {
+  ACTION_PLACES,
+  activeContentPdf,
+  EVERYTHING,
+  EXTERNAL_KINDS,
+  externalActionsPdf,
+  objectsOf,
+  OUTSIDE,
+  plainText,
+  present,
+  read,
+  scripts,
+} from '../../../test/support/active-content-pdfs';
 import { postTool, type Upload } from '../../../test/support/http';
 import { writePdf } from '../../../test/support/pdf-writer';
 import { CORRUPT_PDF, encryptPdf, isEncrypted, makePdf, pageTexts } from '../../../test/support/pdfs';
@@ -106,7 +118,10 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
         stream('<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data/></xfa:datasets>'),
       ]);
     };
-    const scripted = await sanitize({}, { name: 'xfa.pdf', content: xfaForm('<event activity="initialize"><script contentType="application/x-javascript">app.alert(\'xfa\');</script></event>') });
+    const scripted = await sanitize(
+      {},
+      { name: 'xfa.pdf', content: xfaForm('<event activity="initialize"><script contentType="application/x-javascript">app.alert(\'xfa\');</script></event>') },
+    );
     expect(scripted.status).toBe(200);
     const after = objectsOf(scripted.body);
     expect(after.resolve(after.catalog['/AcroForm'])).toEqual({ '/Fields': [] });
@@ -168,7 +183,8 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
     it('starts from a fixture with each kind in each place', () => {
       const types = actionTypes(planted);
       // Each place holds every kind once (the web address beside each go-to makes one more URI), and one go-to.
-      for (const kind of EXTERNAL_KINDS) expect([kind, count(types, kind)]).toEqual([kind, ACTION_PLACES.length * (kind === '/URI' ? 2 : 1) + (kind === '/Rendition' ? 1 : 0)]);
+      for (const kind of EXTERNAL_KINDS)
+        expect([kind, count(types, kind)]).toEqual([kind, ACTION_PLACES.length * (kind === '/URI' ? 2 : 1) + (kind === '/Rendition' ? 1 : 0)]);
       expect(count(types, '/GoTo')).toBe(ACTION_PLACES.length);
       expect(plainText(planted)).toContain(OUTSIDE);
     });
@@ -216,13 +232,20 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
   });
 
   it('keeps the page as it looks when fonts are kept, whatever else is removed', async () => {
-    const res = await sanitize({ removeJavaScript: true, removeEmbeddedFiles: false, removeXMPMetadata: true, removeDocumentInfoMetadata: true, removeLinks: true, removeFonts: false });
+    const res = await sanitize({
+      removeJavaScript: true,
+      removeEmbeddedFiles: false,
+      removeXMPMetadata: true,
+      removeDocumentInfoMetadata: true,
+      removeLinks: true,
+      removeFonts: false,
+    });
     expect(read(res.body, 'pdffonts', (f) => [f])).toMatch(/DejaVuSansMono\s+TrueType\s+WinAnsi\s+yes/);
     expect(pixels(res.body)).toEqual(pixels(hostile.content));
   });
 
   it('does not keep what earlier revisions or unreferenced objects held', async () => {
-    expect(hostile.content.toString('latin1')).toContain("earlier revision");
+    expect(hostile.content.toString('latin1')).toContain('earlier revision');
     const res = await sanitize({});
     expect(res.body.toString('latin1')).not.toContain('earlier revision');
   });
@@ -237,18 +260,22 @@ describe('Sanitize PDF (/api/v1/security/sanitize-pdf)', () => {
 
   it('answers an ordinary PDF with the same pages', async () => {
     const plain = await makePdf(3, { label: 'plain' });
-    const res = await sanitize({ removeXMPMetadata: true, removeDocumentInfoMetadata: true, removeLinks: true, removeFonts: true }, { name: 'plain.pdf', content: plain });
+    const res = await sanitize(
+      { removeXMPMetadata: true, removeDocumentInfoMetadata: true, removeLinks: true, removeFonts: true },
+      { name: 'plain.pdf', content: plain },
+    );
     expect(res.status).toBe(200);
     expect(pageTexts(res.body)).toEqual(['plain page 1', 'plain page 2', 'plain page 3']);
   });
 
-  it.each([
-    ['a flag that is not a boolean', { removeJavaScript: 'maybe' }, 'Remove JavaScript: expected true or false.'],
-  ])('refuses %s', async (_, fields, detail) => {
-    const res = await sanitize(fields);
-    expect(res.status).toBe(400);
-    expect(res.json.detail).toBe(detail);
-  });
+  it.each([['a flag that is not a boolean', { removeJavaScript: 'maybe' }, 'Remove JavaScript: expected true or false.']])(
+    'refuses %s',
+    async (_, fields, detail) => {
+      const res = await sanitize(fields);
+      expect(res.status).toBe(400);
+      expect(res.json.detail).toBe(detail);
+    },
+  );
 
   it('refuses a file that needs a password, a damaged file and no file', async () => {
     const locked = await sanitize({}, { name: 'locked.pdf', content: encryptPdf(await makePdf(1), 'user-secret') });

@@ -9,7 +9,16 @@ const plain = { quality: 'high', rotation: 'slight', advancedEnabled: false };
 describe('scanner effect settings', () => {
   it('takes blur, noise, brightness, contrast and resolution from the quality preset without advanced settings', () => {
     expect(scanSettings({ ...plain, quality: 'low' })).toEqual({
-      dpi: 75, grayscale: true, border: 20, tilt: 2, tiltVariance: 2, blur: 0.9, noise: 2.5, brightness: 1.08, contrast: 1.15, yellowish: false,
+      dpi: 75,
+      grayscale: true,
+      border: 20,
+      tilt: 2,
+      tiltVariance: 2,
+      blur: 0.9,
+      noise: 2.5,
+      brightness: 1.08,
+      contrast: 1.15,
+      yellowish: false,
     });
     expect(scanSettings({ ...plain, quality: 'medium' })).toMatchObject({ dpi: 100, brightness: 1.06, contrast: 1.12 });
   });
@@ -21,13 +30,44 @@ describe('scanner effect settings', () => {
 
   it('takes every value as sent with advanced settings, the preset tilt plus rotate', () => {
     const advanced = scanSettings({
-      quality: 'low', rotation: 'moderate', advancedEnabled: 'true', colorspace: 'color', border: '7', rotate: '-3', rotateVariance: '0',
-      brightness: '0.9', contrast: '1.2', blur: '2', noise: '0', yellowish: 'true', resolution: '200',
+      quality: 'low',
+      rotation: 'moderate',
+      advancedEnabled: 'true',
+      colorspace: 'color',
+      border: '7',
+      rotate: '-3',
+      rotateVariance: '0',
+      brightness: '0.9',
+      contrast: '1.2',
+      blur: '2',
+      noise: '0',
+      yellowish: 'true',
+      resolution: '200',
     });
     expect(scanSettings({ ...plain, advancedEnabled: true })).toEqual({
-      dpi: 300, grayscale: true, border: 20, tilt: 2, tiltVariance: 2, blur: 1, noise: 8, brightness: 1, contrast: 1, yellowish: false,
+      dpi: 300,
+      grayscale: true,
+      border: 20,
+      tilt: 2,
+      tiltVariance: 2,
+      blur: 1,
+      noise: 8,
+      brightness: 1,
+      contrast: 1,
+      yellowish: false,
     });
-    expect(advanced).toEqual({ dpi: 200, grayscale: false, border: 7, tilt: 2, tiltVariance: 0, blur: 2, noise: 0, brightness: 0.9, contrast: 1.2, yellowish: true });
+    expect(advanced).toEqual({
+      dpi: 200,
+      grayscale: false,
+      border: 7,
+      tilt: 2,
+      tiltVariance: 0,
+      blur: 2,
+      noise: 0,
+      brightness: 0.9,
+      contrast: 1.2,
+      yellowish: true,
+    });
   });
 
   it('draws each page’s tilt within the variance and spreads the border over at most five rings, light inside', () => {

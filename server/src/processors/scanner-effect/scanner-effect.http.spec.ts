@@ -212,7 +212,9 @@ describe('Scanner Effect (/api/v1/misc/scanner-effect)', () => {
   ])('draws at the resolution %s asks for', async (_, fields, dpi) => {
     const res = await scan(fields, await scanPdf(1));
     expect(res.status).toBe(200);
-    expect(images(res.body)).toEqual([{ page: 1, width: Math.ceil((300 * dpi) / 72 - 0.001), height: Math.ceil((400 * dpi) / 72 - 0.001), color: 'gray', ppi: dpi }]);
+    expect(images(res.body)).toEqual([
+      { page: 1, width: Math.ceil((300 * dpi) / 72 - 0.001), height: Math.ceil((400 * dpi) / 72 - 0.001), color: 'gray', ppi: dpi },
+    ]);
     expect(pagesOf(res.body).sizes).toEqual(['300x400']);
   });
 
@@ -254,7 +256,9 @@ describe('Scanner Effect (/api/v1/misc/scanner-effect)', () => {
     it('a page too large to draw at the chosen resolution', async () => {
       const res = await scan({}, await largePagesPdf(1, [14400, 14400]), 'poster.pdf');
       expect(res.status).toBe(400);
-      expect(res.json.detail).toMatch(/^A page of "poster.pdf" would be 30000 × 30000 pixels at 150 DPI; pages of up to 40 megapixels can be rendered\. Choose a lower quality\.$/);
+      expect(res.json.detail).toMatch(
+        /^A page of "poster.pdf" would be 30000 × 30000 pixels at 150 DPI; pages of up to 40 megapixels can be rendered\. Choose a lower quality\.$/,
+      );
     });
 
     it('a damaged file, a file that needs a password, and a file that is not a PDF', async () => {

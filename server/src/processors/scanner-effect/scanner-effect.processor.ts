@@ -43,7 +43,13 @@ export class ScannerEffectProcessor implements Processor<typeof scannerEffectToo
     const pages: PicturePage[] = new Array(sizes.length);
     const colour = settings.grayscale && !settings.yellowish ? 'grey' : 'rgb';
     await inParallel(chunks(sizes.length, PAGES_PER_RENDER), this.config.engineConcurrency, async ({ first, last }) => {
-      const rendered = await renderPageRange(file.path, { first, last }, `${folder}/page-${first}`, { dpi: settings.dpi, colour: settings.grayscale ? 'grey' : 'colour' }, engine);
+      const rendered = await renderPageRange(
+        file.path,
+        { first, last },
+        `${folder}/page-${first}`,
+        { dpi: settings.dpi, colour: settings.grayscale ? 'grey' : 'colour' },
+        engine,
+      );
       for (let page = first; page <= last; page++) {
         const picture = rendered.get(page);
         if (!picture) throw new PdfCorruptedError(file.originalName, `Poppler could not draw page ${page}`);
@@ -93,4 +99,3 @@ async function inParallel<T>(items: readonly T[], workers: number, work: (item: 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, items.length)) }, worker));
   if (failure) throw failure.error;
 }
-

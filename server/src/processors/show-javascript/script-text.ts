@@ -40,7 +40,11 @@ export async function readScriptTexts(
 
 /** Bytes of script left to read; past them, the file is refused. */
 class Budget {
-  constructor(private readonly fileName: string, private readonly limit: number, private spent = 0) {}
+  constructor(
+    private readonly fileName: string,
+    private readonly limit: number,
+    private spent = 0,
+  ) {}
 
   get remaining(): number {
     return this.limit - this.spent;
@@ -49,7 +53,9 @@ class Budget {
   spend(bytes: number): void {
     this.spent += bytes;
     if (this.spent > this.limit) {
-      throw new InvalidInputError(`The scripts in "${this.fileName}" come to more than ${Math.round(this.limit / 1024 / 1024)} MB; this tool shows up to that much.`);
+      throw new InvalidInputError(
+        `The scripts in "${this.fileName}" come to more than ${Math.round(this.limit / 1024 / 1024)} MB; this tool shows up to that much.`,
+      );
     }
   }
 }
@@ -85,7 +91,11 @@ async function readStreams(
         byQpdf.push(ref);
         continue;
       }
-      const bytes = await decodeInNode(stream.dataFile, filters.map((filter) => NODE_DECODERS[filter]()), budget.remaining);
+      const bytes = await decodeInNode(
+        stream.dataFile,
+        filters.map((filter) => NODE_DECODERS[filter]()),
+        budget.remaining,
+      );
       budget.spend(bytes.length);
       texts.set(ref, decodeScriptBytes(bytes));
     }

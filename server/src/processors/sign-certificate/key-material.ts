@@ -5,7 +5,14 @@ import { convertToPkcs12 } from '../../engines/keytool';
 import { convertPrivateKey, exportPkcs12Certificates, exportPkcs12Keys, KeyMaterialError, publicKeyOf } from '../../engines/openssl';
 import type { EngineOptions } from '../../engines/process';
 import { InvalidInputError } from '../../refusals/input-errors';
-import { CertificateFormatError, parseCertificates, publicKeyInfoOf, publicKeyPemToDer, toPem, type ParsedCertificate } from '../../pdf-signatures/certificates';
+import {
+  CertificateFormatError,
+  parseCertificates,
+  publicKeyInfoOf,
+  publicKeyPemToDer,
+  toPem,
+  type ParsedCertificate,
+} from '../../pdf-signatures/certificates';
 import type { Workspace } from '../../workspace/workspace';
 import { writeForEngines } from '../../engines/confinement';
 
@@ -58,11 +65,18 @@ export async function loadSigningKey(source: KeySource, password: string | undef
       // OpenSSL reads the second line of a password file given for both -passin and -passout: the store gets its own.
       const store = workspace.newPath('.p12');
       const storePasswordFile = await secretFile(workspace, randomBytes(24).toString('hex'));
-      await keyMaterialStep(() => convertToPkcs12({ store: source.store.path, storePasswordFile: passwordFile, output: store, outputPasswordFile: storePasswordFile, alias: source.alias }, engine), {
-        'wrong-password': TEXTS.wrongStorePassword,
-        unreadable: TEXTS.notJks,
-        'unknown-alias': TEXTS.unknownAlias(source.alias ?? ''),
-      });
+      await keyMaterialStep(
+        () =>
+          convertToPkcs12(
+            { store: source.store.path, storePasswordFile: passwordFile, output: store, outputPasswordFile: storePasswordFile, alias: source.alias },
+            engine,
+          ),
+        {
+          'wrong-password': TEXTS.wrongStorePassword,
+          unreadable: TEXTS.notJks,
+          'unknown-alias': TEXTS.unknownAlias(source.alias ?? ''),
+        },
+      );
       return fromPkcs12(store, storePasswordFile, source.alias, keyPasswordFile, workspace, engine, TEXTS.notJks);
     }
     case 'PEM':
@@ -137,7 +151,13 @@ async function withCertificates(
   workspace: Workspace,
   engine: EngineOptions,
 ): Promise<SigningKey> {
-  const publicKey = publicKeyPemToDer(await keyMaterialStep(() => publicKeyOf(key, keyPasswordFile, engine), { 'wrong-password': TEXTS.notPrivateKey, unreadable: TEXTS.notPrivateKey, 'unknown-alias': TEXTS.notPrivateKey }));
+  const publicKey = publicKeyPemToDer(
+    await keyMaterialStep(() => publicKeyOf(key, keyPasswordFile, engine), {
+      'wrong-password': TEXTS.notPrivateKey,
+      unreadable: TEXTS.notPrivateKey,
+      'unknown-alias': TEXTS.notPrivateKey,
+    }),
+  );
   const signerCertificate = certificates.find((c) => publicKeyInfoOf(c).equals(publicKey));
   if (!signerCertificate) throw new InvalidInputError(noMatch);
   const others = certificates.filter((c) => c !== signerCertificate && !c.der.equals(signerCertificate.der));

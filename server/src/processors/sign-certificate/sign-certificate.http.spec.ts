@@ -119,10 +119,15 @@ describe('Sign with Certificate (/api/v1/security/cert-sign)', () => {
     });
 
     it('with an encrypted PEM key and its password, and with a DER key and DER certificate', async () => {
-      const encrypted = await sign(server, pdf, [privateKey(keys.selfSigned.encryptedKey, 'signer.pem'), certificate(keys.selfSigned.cert, 'signer.pem')], { certType: 'PEM', password: TEST_KEY_PASSWORD });
+      const encrypted = await sign(server, pdf, [privateKey(keys.selfSigned.encryptedKey, 'signer.pem'), certificate(keys.selfSigned.cert, 'signer.pem')], {
+        certType: 'PEM',
+        password: TEST_KEY_PASSWORD,
+      });
       expect(encrypted.status).toBe(200);
       expectSignedBy(encrypted.body, pdf, self());
-      const der = await sign(server, pdf, [privateKey(keys.selfSigned.derKey, 'signer.der'), certificate(keys.selfSigned.certDer, 'signer.cer')], { certType: 'PEM' });
+      const der = await sign(server, pdf, [privateKey(keys.selfSigned.derKey, 'signer.der'), certificate(keys.selfSigned.certDer, 'signer.cer')], {
+        certType: 'PEM',
+      });
       expect(der.status).toBe(200);
       expectSignedBy(der.body, pdf, self());
     });
@@ -174,7 +179,9 @@ describe('Sign with Certificate (/api/v1/security/cert-sign)', () => {
       expect(twice.body.subarray(0, once.body.length).equals(once.body)).toBe(true);
       expect(signatureDicts(twice.body)).toHaveLength(2);
       // Two fields, two names.
-      const names = Object.values(objectsOf(twice.body)).map((o) => o.value?.['/T']).filter(Boolean);
+      const names = Object.values(objectsOf(twice.body))
+        .map((o) => o.value?.['/T'])
+        .filter(Boolean);
       expect(names.sort()).toEqual(['u:Signature1', 'u:Signature2']);
     });
 
@@ -263,21 +270,49 @@ describe('Sign with Certificate (/api/v1/security/cert-sign)', () => {
 
     it('a key store without a private key, or without the alias asked for', async () => {
       await refuses([p12(keys.certificateOnlyP12)], { certType: 'PKCS12', password: TEST_KEY_PASSWORD }, 'The key store holds no private key.');
-      await refuses([p12(keys.twoKeysP12)], { certType: 'PKCS12', password: TEST_KEY_PASSWORD, alias: 'third' }, 'The key store has no private key under the alias "third".');
-      await refuses([jks(keys.selfSigned.jks)], { certType: 'JKS', password: TEST_KEY_PASSWORD, alias: 'third' }, 'The key store has no private key under the alias "third".');
+      await refuses(
+        [p12(keys.twoKeysP12)],
+        { certType: 'PKCS12', password: TEST_KEY_PASSWORD, alias: 'third' },
+        'The key store has no private key under the alias "third".',
+      );
+      await refuses(
+        [jks(keys.selfSigned.jks)],
+        { certType: 'JKS', password: TEST_KEY_PASSWORD, alias: 'third' },
+        'The key store has no private key under the alias "third".',
+      );
     });
 
     it('files that are not what their field says', async () => {
-      await refuses([p12(keys.selfSigned.certDer)], { certType: 'PKCS12', password: TEST_KEY_PASSWORD }, 'The .p12/.pfx file could not be read as a PKCS#12 key store.');
+      await refuses(
+        [p12(keys.selfSigned.certDer)],
+        { certType: 'PKCS12', password: TEST_KEY_PASSWORD },
+        'The .p12/.pfx file could not be read as a PKCS#12 key store.',
+      );
       await refuses([jks(keys.selfSigned.certDer)], { certType: 'JKS', password: TEST_KEY_PASSWORD }, 'The .jks file could not be read as a Java key store.');
-      await refuses([privateKey(keys.selfSigned.cert), certificate(keys.selfSigned.cert)], { certType: 'PEM' }, 'The private key file could not be read as a private key.');
-      await refuses([privateKey(keys.selfSigned.key), certificate(keys.selfSigned.key)], { certType: 'PEM' }, 'The certificate file could not be read as an X.509 certificate.');
+      await refuses(
+        [privateKey(keys.selfSigned.cert), certificate(keys.selfSigned.cert)],
+        { certType: 'PEM' },
+        'The private key file could not be read as a private key.',
+      );
+      await refuses(
+        [privateKey(keys.selfSigned.key), certificate(keys.selfSigned.key)],
+        { certType: 'PEM' },
+        'The certificate file could not be read as an X.509 certificate.',
+      );
     });
 
     it('a PEM key that does not match its certificate, or an encrypted one without its password', async () => {
       await refuses([privateKey(keys.ec.key), certificate(keys.selfSigned.cert)], { certType: 'PEM' }, 'The private key does not match the certificate.');
-      await refuses([privateKey(keys.selfSigned.encryptedKey), certificate(keys.selfSigned.cert)], { certType: 'PEM' }, 'The private key could not be opened: its password is missing or incorrect.');
-      await refuses([privateKey(keys.selfSigned.encryptedKey), certificate(keys.selfSigned.cert)], { certType: 'PEM', password: 'wrong' }, 'The private key could not be opened: its password is missing or incorrect.');
+      await refuses(
+        [privateKey(keys.selfSigned.encryptedKey), certificate(keys.selfSigned.cert)],
+        { certType: 'PEM' },
+        'The private key could not be opened: its password is missing or incorrect.',
+      );
+      await refuses(
+        [privateKey(keys.selfSigned.encryptedKey), certificate(keys.selfSigned.cert)],
+        { certType: 'PEM', password: 'wrong' },
+        'The private key could not be opened: its password is missing or incorrect.',
+      );
     });
 
     it('a missing or unknown certificate type, and a missing file for the type chosen, in the spec’s words', async () => {

@@ -102,7 +102,10 @@ function appearanceLines(key: SigningKey, signedAt: Date, params: Params): strin
   const signer = commonNameOf(key.signerCertificate) ?? params.name ?? 'Unknown';
   return [
     `Signed by ${signer}`,
-    `Date: ${signedAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`,
+    `Date: ${signedAt
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC')}`,
     ...(params.reason ? [`Reason: ${params.reason}`] : []),
     ...(params.location ? [`Location: ${params.location}`] : []),
   ];

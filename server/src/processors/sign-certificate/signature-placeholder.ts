@@ -44,7 +44,8 @@ const BYTE_RANGE_PLACEHOLDER = '[0 0000000000 0000000000 0000000000]';
 export async function writeSignaturePlaceholder(base: UpdateBase, pdf: PdfObjects, output: string, options: PlaceholderOptions): Promise<Placeholder> {
   const pages = pdf.pageRefs();
   const pageIndex = options.appearance?.pageIndex ?? 0;
-  if (pageIndex >= pages.length) throw new InvalidInputError(`Page number must be between 1 and ${pages.length}: the document has ${pages.length} page${pages.length === 1 ? '' : 's'}.`);
+  if (pageIndex >= pages.length)
+    throw new InvalidInputError(`Page number must be between 1 and ${pages.length}: the document has ${pages.length} page${pages.length === 1 ? '' : 's'}.`);
   const pageRef = pages[pageIndex];
   const page = pdf.dict(pageRef);
   const catalog = pdf.catalog;
@@ -177,4 +178,3 @@ function dedupe(objects: readonly UpdateObject[]): UpdateObject[] {
   for (const object of objects) byId.set(object.id, object);
   return [...byId.values()];
 }
-

@@ -30,7 +30,8 @@ describe('PDF to Single Large Page (/api/v1/general/pdf-to-single-page)', () => 
 
     const [page] = await renderPages(res.body);
     // Each page keeps its own size and sits against the left edge; the rest of its band is empty.
-    const band = (top: number, bottom: number, left: number, right: number) => inkShare(page, { top: top + 4, bottom: bottom - 4, left: left + 4, right: right - 4 });
+    const band = (top: number, bottom: number, left: number, right: number) =>
+      inkShare(page, { top: top + 4, bottom: bottom - 4, left: left + 4, right: right - 4 });
     expect(band(0, 400, 0, 300)).toBe(1);
     expect(band(0, 400, 300, 600)).toBe(0);
     expect(band(400, 700, 0, 600)).toBe(1);
@@ -45,7 +46,11 @@ describe('PDF to Single Large Page (/api/v1/general/pdf-to-single-page)', () => 
     expect(imageCount(res.body)).toBe(0);
     const [words] = pageWords(res.body);
     // Each label sat 30 pt from the left with its baseline 40 pt above the bottom of its page.
-    for (const [text, pageBottom] of [['first', 400], ['second', 700], ['turned', 1000]] as const) {
+    for (const [text, pageBottom] of [
+      ['first', 400],
+      ['second', 700],
+      ['turned', 1000],
+    ] as const) {
       const word = wordBox(words, text);
       expect(word.xMin).toBeCloseTo(30, 0);
       expect(word.yMin).toBeLessThan(pageBottom - 40);

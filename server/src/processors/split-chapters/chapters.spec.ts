@@ -28,7 +28,11 @@ describe('chapters', () => {
     const tree = [node('A/B', 0, [node('Child', 1, [node('Grandchild', 2)])])];
     expect(chaptersOf(tree, 0, 4, false).map((c) => c.title)).toEqual(['AB']);
     expect(chaptersOf(tree, 1, 4, false).map((c) => c.title)).toEqual(['AB', 'Child']);
-    expect(chaptersOf(tree, 5, 4, false).map((c) => [c.first, c.last])).toEqual([[0, 0], [1, 1], [2, 3]]);
+    expect(chaptersOf(tree, 5, 4, false).map((c) => [c.first, c.last])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 3],
+    ]);
   });
 
   it('names files safely, numbered to the width of the count, shortening long titles on a character boundary', () => {

@@ -13,10 +13,12 @@ function infoOf(pdf: Buffer): Record<string, string> {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const text = execFileSync('pdfinfo', ['-enc', 'UTF-8', join(dir, 'x.pdf')], { encoding: 'utf8' });
-    return Object.fromEntries(text.split('\n').flatMap((line) => {
-      const match = /^([A-Za-z]+):\s+(.*)$/.exec(line);
-      return match ? [[match[1], match[2]]] : [];
-    }));
+    return Object.fromEntries(
+      text.split('\n').flatMap((line) => {
+        const match = /^([A-Za-z]+):\s+(.*)$/.exec(line);
+        return match ? [[match[1], match[2]]] : [];
+      }),
+    );
   });
 }
 
@@ -50,7 +52,11 @@ describe('Split PDF by Chapters (/api/v1/general/split-pdf-by-chapters)', () => 
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.fileName).toBe('book.zip');
     expect(names).toEqual(['0 Intro.pdf', '1 Chapter 1.pdf', '2 Chapter 2.pdf']);
-    expect(pagesOf(parts)).toEqual([[1, 2], [3, 4, 5, 6, 7], [8, 9, 10]]);
+    expect(pagesOf(parts)).toEqual([
+      [1, 2],
+      [3, 4, 5, 6, 7],
+      [8, 9, 10],
+    ]);
     // Parts carry no bookmarks and, by default, no document information.
     for (const part of parts) expect(outlineTitles(part)).toEqual([]);
     expect(infoOf(parts[0]).Title).toBeUndefined();
@@ -74,16 +80,30 @@ describe('Split PDF by Chapters (/api/v1/general/split-pdf-by-chapters)', () => 
     ];
     const joined = await split(bookmarkedPdf(6, shared));
     expect(joined.names).toEqual(['0 Preface.pdf', '1 Part I Chapter 1.pdf', '2 Chapter 2.pdf']);
-    expect(pagesOf(joined.parts)).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(pagesOf(joined.parts)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     const kept = await split(bookmarkedPdf(6, shared), { allowDuplicates: true });
     expect(kept.names).toEqual(['0 Preface.pdf', '1 Part I.pdf', '2 Chapter 1.pdf', '3 Chapter 2.pdf']);
     expect(pagesOf(kept.parts)).toEqual([[1, 2], [3], [3, 4], [5, 6]]);
   });
 
   it('gives every part the document information with includeMetadata', async () => {
-    const pdf = bookmarkedPdf(4, [{ title: 'A', page: 1 }, { title: 'B', page: 3 }], { info: { Title: 'Annual report', Author: 'Asha Rao', Subject: 'Finance' } });
+    const pdf = bookmarkedPdf(
+      4,
+      [
+        { title: 'A', page: 1 },
+        { title: 'B', page: 3 },
+      ],
+      { info: { Title: 'Annual report', Author: 'Asha Rao', Subject: 'Finance' } },
+    );
     const { parts } = await split(pdf, { includeMetadata: true });
-    expect(pagesOf(parts)).toEqual([[1, 2], [3, 4]]);
+    expect(pagesOf(parts)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     for (const part of parts) {
       expect(infoOf(part)).toMatchObject({ Title: 'Annual report', Author: 'Asha Rao', Subject: 'Finance' });
       expect(outlineTitles(part)).toEqual([]);
@@ -103,7 +123,12 @@ describe('Split PDF by Chapters (/api/v1/general/split-pdf-by-chapters)', () => 
   });
 
   it('skips bookmarks that open no page of the file', async () => {
-    const { names, parts } = await split(bookmarkedPdf(4, [{ title: 'Nowhere', page: 0 }, { title: 'Start', page: 2 }]));
+    const { names, parts } = await split(
+      bookmarkedPdf(4, [
+        { title: 'Nowhere', page: 0 },
+        { title: 'Start', page: 2 },
+      ]),
+    );
     expect(names).toEqual(['0 Start.pdf']);
     expect(pagesOf(parts)).toEqual([[2, 3, 4]]);
   });
@@ -134,7 +159,17 @@ describe('Split PDF by Chapters (/api/v1/general/split-pdf-by-chapters)', () => 
   });
 
   it('splits an owner-password-only PDF, with and without its information', async () => {
-    const owned = encryptPdf(bookmarkedPdf(4, [{ title: 'A', page: 1 }, { title: 'B', page: 2 }], { info: { Title: 'Locked' } }), '');
+    const owned = encryptPdf(
+      bookmarkedPdf(
+        4,
+        [
+          { title: 'A', page: 1 },
+          { title: 'B', page: 2 },
+        ],
+        { info: { Title: 'Locked' } },
+      ),
+      '',
+    );
     for (const includeMetadata of [false, true]) {
       const { res, parts } = await split(owned, { includeMetadata });
       expect(res.status).toBe(200);

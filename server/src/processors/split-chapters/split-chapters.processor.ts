@@ -38,7 +38,10 @@ export class SplitChaptersProcessor implements Processor<typeof splitChaptersToo
 
     const names = chapterFileNames(chapters);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, paths.map((path, i) => ({ path, name: names[i] })));
+    await writeZip(
+      zip,
+      paths.map((path, i) => ({ path, name: names[i] })),
+    );
     return { path: zip };
   }
 

@@ -14,9 +14,18 @@ describe('sectionRects', () => {
   });
 
   it('cuts a turned page as shown: the shown left column is the stored bottom (90), right (180) or top (270)', () => {
-    expect(corners(90)).toEqual([[10, 20, 410, 170], [10, 170, 410, 320]]);
-    expect(corners(180)).toEqual([[210, 20, 410, 320], [10, 20, 210, 320]]);
-    expect(corners(270)).toEqual([[10, 170, 410, 320], [10, 20, 410, 170]]);
+    expect(corners(90)).toEqual([
+      [10, 20, 410, 170],
+      [10, 170, 410, 320],
+    ]);
+    expect(corners(180)).toEqual([
+      [210, 20, 410, 320],
+      [10, 20, 210, 320],
+    ]);
+    expect(corners(270)).toEqual([
+      [10, 170, 410, 320],
+      [10, 20, 410, 170],
+    ]);
     expect(corners(-90)).toEqual(corners(270));
   });
 

@@ -28,15 +28,18 @@ function words(pdf: Buffer): { word: string; xMin: number; yMin: number; xMax: n
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     const html = execFileSync('pdftotext', ['-bbox', join(dir, 'x.pdf'), '-'], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
-    return html.split('<page ').slice(1).map((page) =>
-      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-        word: m[5],
-        xMin: Number(m[1]),
-        yMin: Number(m[2]),
-        xMax: Number(m[3]),
-        yMax: Number(m[4]),
-      })),
-    );
+    return html
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+          word: m[5],
+          xMin: Number(m[1]),
+          yMin: Number(m[2]),
+          xMax: Number(m[3]),
+          yMax: Number(m[4]),
+        })),
+      );
   });
 }
 
@@ -55,7 +58,9 @@ function renders(pdf: Buffer): { width: number; height: number; dark: (x: number
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '72', '-gray', join(dir, 'x.pdf'), join(dir, 'p')]);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort();
     return files.map((file) => {
       const data = readFileSync(join(dir, file));
       const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.toString('latin1', 0, 40))!;
@@ -149,7 +154,11 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
     // Stored 400 × 300 and turned a quarter clockwise: shown 300 wide and 400 high, NW shown at the top right.
     const { res } = await split(await quarteredPdf({ rotate: 90 }), { horizontalDivisions: 1, verticalDivisions: 0, merge: true });
     expect(pageCount(res.body)).toBe(4);
-    expect(boxes(res.body).slice(0, 2).map((b) => b.crop)).toEqual([
+    expect(
+      boxes(res.body)
+        .slice(0, 2)
+        .map((b) => b.crop),
+    ).toEqual([
       [0, 0, 400, 150],
       [0, 150, 400, 300],
     ]);
@@ -161,7 +170,11 @@ describe('Split PDF by Sections (/api/v1/general/split-pdf-by-sections)', () => 
 
   it('cuts what a page shows: its crop box', async () => {
     const { res } = await split(await quarteredPdf({ crop: [0, 0, 200, 300] }), { verticalDivisions: 1, merge: true });
-    expect(boxes(res.body).slice(0, 2).map((b) => b.crop)).toEqual([
+    expect(
+      boxes(res.body)
+        .slice(0, 2)
+        .map((b) => b.crop),
+    ).toEqual([
       [0, 150, 200, 300],
       [0, 0, 200, 150],
     ]);

@@ -72,15 +72,30 @@ export class SplitSectionsProcessor implements Processor<typeof splitSectionsToo
     }
 
     const copies = workspace.newPath('.pdf');
-    await repeatPages(source, outputs.map((output) => output.page + 1), copies, workspace.newPath('.args'), engine, params.merge);
+    await repeatPages(
+      source,
+      outputs.map((output) => output.page + 1),
+      copies,
+      workspace.newPath('.args'),
+      engine,
+      params.merge,
+    );
     const sectioned = workspace.newPath('.pdf');
     await setSectionBoxes(copies, sectioned, outputs, { columns, rows }, workspace, engine);
     if (params.merge) return { path: sectioned };
 
-    const paths = await splitIntoRanges(sectioned, outputs.map((_, i) => [i, i]), await workspace.newFolder(), engine);
+    const paths = await splitIntoRanges(
+      sectioned,
+      outputs.map((_, i) => [i, i]),
+      await workspace.newFolder(),
+      engine,
+    );
     const base = baseName(file.originalName);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, outputs.map((output, i) => ({ path: paths[i], name: `${base}_split_${output.page + 1}_${(output.section ?? 0) + 1}.pdf` })));
+    await writeZip(
+      zip,
+      outputs.map((output, i) => ({ path: paths[i], name: `${base}_split_${output.page + 1}_${(output.section ?? 0) + 1}.pdf` })),
+    );
     return { path: zip };
   }
 }
@@ -139,7 +154,14 @@ function hasAnnotations(pdf: PdfObjects): boolean {
  * CropBox set to its section, its other boxes and annotations removed. Only the
  * page dictionaries change (qpdf's JSON update); content is shared and untouched.
  */
-async function setSectionBoxes(input: string, output: string, pages: readonly OutputPage[], grid: { columns: number; rows: number }, workspace: Workspace, engine: EngineOptions): Promise<void> {
+async function setSectionBoxes(
+  input: string,
+  output: string,
+  pages: readonly OutputPage[],
+  grid: { columns: number; rows: number },
+  workspace: Workspace,
+  engine: EngineOptions,
+): Promise<void> {
   const { objects, maxObjectId } = await readObjects(input, engine);
   const pdf = new PdfObjects(objects);
   const refs = pdf.pageRefs();
@@ -163,7 +185,7 @@ async function setSectionBoxes(input: string, output: string, pages: readonly Ou
 /** A page attribute, from the page or the nearest page tree node above it that has it. */
 function inherited(pdf: PdfObjects, ref: string, key: string): unknown {
   const seen = new Set<unknown>();
-  for (let node: unknown = ref; isReference(node) && !seen.has(node); ) {
+  for (let node: unknown = ref; isReference(node) && !seen.has(node);) {
     seen.add(node);
     const dict = pdf.dict(node);
     if (!dict) break;
@@ -178,7 +200,12 @@ function visibleBox(pdf: PdfObjects, ref: string): Rect {
   const rect = (value: unknown): Rect | undefined => {
     const numbers = asArray(value)?.map((n) => pdf.resolve(n));
     if (!numbers || numbers.length !== 4 || !numbers.every((n): n is number => typeof n === 'number' && Number.isFinite(n))) return undefined;
-    return { x0: Math.min(numbers[0], numbers[2]), y0: Math.min(numbers[1], numbers[3]), x1: Math.max(numbers[0], numbers[2]), y1: Math.max(numbers[1], numbers[3]) };
+    return {
+      x0: Math.min(numbers[0], numbers[2]),
+      y0: Math.min(numbers[1], numbers[3]),
+      x1: Math.max(numbers[0], numbers[2]),
+      y1: Math.max(numbers[1], numbers[3]),
+    };
   };
   const media = rect(inherited(pdf, ref, '/MediaBox')) ?? { x0: 0, y0: 0, x1: 612, y1: 792 };
   const crop = rect(inherited(pdf, ref, '/CropBox'));

@@ -46,7 +46,16 @@ describe('Split PDF (/api/v1/general/split-pages)', () => {
     const parts = entries.map((e) => e.getData());
     expect(parts.map(bookmarkShape)).toEqual([
       [['1 Intro', 1, [['1.1 Scope', 2, []]]]],
-      [['2 Method', 1, [['2.1 Sites', 2, []], ['2.2 Tools', 3, []]]]],
+      [
+        [
+          '2 Method',
+          1,
+          [
+            ['2.1 Sites', 2, []],
+            ['2.2 Tools', 3, []],
+          ],
+        ],
+      ],
       [['3 Results', 1, []]],
     ]);
     for (const part of parts) {

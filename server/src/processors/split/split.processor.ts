@@ -28,7 +28,10 @@ export class SplitProcessor implements Processor<typeof splitTool> {
     }));
     await completePartDocuments(file.path, parts, workspace.newPath('.json'), file.pageCount ?? 1, engine);
     const zip = workspace.newPath('.zip');
-    await writeZip(zip, parts.map((part, index) => ({ path: part.output, name: `${base}_${index + 1}.pdf` })));
+    await writeZip(
+      zip,
+      parts.map((part, index) => ({ path: part.output, name: `${base}_${index + 1}.pdf` })),
+    );
     return { path: zip };
   }
 }

@@ -9,7 +9,8 @@ import { useTestServer } from '../../../test/support/test-server';
 const READ_ONLY = 1;
 
 /** Field name → [flags, value], as qpdf reads the form. */
-const fieldsOf = (pdf: Buffer): Record<string, [number, unknown]> => Object.fromEntries(qpdfForm(pdf).fields.map((f: QpdfField) => [f.fullname, [f.fieldflags, f.value]]));
+const fieldsOf = (pdf: Buffer): Record<string, [number, unknown]> =>
+  Object.fromEntries(qpdfForm(pdf).fields.map((f: QpdfField) => [f.fullname, [f.fieldflags, f.value]]));
 
 /** The XFA packets a form holds: name → stream reference. */
 function xfaPackets(pdf: Buffer): Record<string, string> {
@@ -94,7 +95,11 @@ describe('Unlock PDF Forms (/api/v1/misc/unlock-pdf-forms)', () => {
     const packets = xfaPackets(res.body);
     expect(Object.keys(packets)).toEqual(['template', 'datasets']);
     const template = qpdfStreamText(res.body, packets.template);
-    expect(template).toBe(XFA_TEMPLATE.replace('access="protected"', 'access="open"').replace('access="readOnly"', 'access="open"').replace("access='nonInteractive'", "access='open'"));
+    expect(template).toBe(
+      XFA_TEMPLATE.replace('access="protected"', 'access="open"')
+        .replace('access="readOnly"', 'access="open"')
+        .replace("access='nonInteractive'", "access='open'"),
+    );
     expect(template).not.toMatch(/readOnly|protected|nonInteractive/);
     expect(qpdfStreamText(res.body, packets.datasets)).toBe(XFA_DATASETS);
     expect(objectsOf(res.body).catalog['/NeedsRendering']).toBe(true);
@@ -110,7 +115,10 @@ describe('Unlock PDF Forms (/api/v1/misc/unlock-pdf-forms)', () => {
   });
 
   it('unlocks a form protected by an owner password that forbids filling it, and answers it unencrypted', async () => {
-    const protectedForm = Buffer.from(read(lockedFormPdf(), 'qpdf', (f) => ['--encrypt', '', 'owner-secret', '256', '--form=n', '--modify-other=n', '--', f, '-']), 'latin1');
+    const protectedForm = Buffer.from(
+      read(lockedFormPdf(), 'qpdf', (f) => ['--encrypt', '', 'owner-secret', '256', '--form=n', '--modify-other=n', '--', f, '-']),
+      'latin1',
+    );
     expect(showEncryption(protectedForm).capabilities['modify forms']).toBe(false);
     const res = await unlock(protectedForm);
     expect(res.status).toBe(200);

@@ -25,7 +25,8 @@ export async function changesAfterSigning(
   const incrementalUpdates = await countKeyword(path, signedEnd, 'startxref');
   const unreadable = { objectsChanged: null, pages: null, annotations: null, formFields: null, laterSignatures: null };
   const base = { bytesAdded: fileSize - signedEnd, incrementalUpdates };
-  if (incrementalUpdates === 0) return { ...base, objectsChanged: 0, pages: none.pages(), annotations: none.annotations(), formFields: none.fields(), laterSignatures: 0 };
+  if (incrementalUpdates === 0)
+    return { ...base, objectsChanged: 0, pages: none.pages(), annotations: none.annotations(), formFields: none.fields(), laterSignatures: 0 };
 
   const revision = workspace.newPath('.pdf');
   await pipeline(createReadStream(path, { start: 0, end: signedEnd - 1 }), createWriteStream(revision));

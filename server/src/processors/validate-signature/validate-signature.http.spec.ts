@@ -18,9 +18,19 @@ function validate(server: TestServer, pdf: Buffer, files: Upload[] = []) {
 function opensslDetails(pem: Buffer): { serial: string; notBefore: number; notAfter: number; subject: string } {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'c.pem'), pem);
-    const out = execFileSync('openssl', ['x509', '-in', 'c.pem', '-noout', '-serial', '-startdate', '-enddate', '-subject', '-nameopt', 'RFC2253'], { cwd: dir, encoding: 'utf8' });
+    const out = execFileSync('openssl', ['x509', '-in', 'c.pem', '-noout', '-serial', '-startdate', '-enddate', '-subject', '-nameopt', 'RFC2253'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const field = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(out)![1].trim();
-    return { serial: field('serial').toLowerCase().replace(/^0+(?=.)/, ''), notBefore: Date.parse(field('notBefore')), notAfter: Date.parse(field('notAfter')), subject: field('subject') };
+    return {
+      serial: field('serial')
+        .toLowerCase()
+        .replace(/^0+(?=.)/, ''),
+      notBefore: Date.parse(field('notBefore')),
+      notAfter: Date.parse(field('notAfter')),
+      subject: field('subject'),
+    };
   });
 }
 
@@ -38,7 +48,15 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
   let pdf: Buffer;
   /** Signs through the server's own Sign with Certificate endpoint. */
   const signed = async (p12: Buffer, document = pdf) => {
-    const res = await postTool(server, signCertificateTool.endpoint, [{ name: 'in.pdf', content: document }, { field: 'p12File', name: 'k.p12', content: p12 }], { certType: 'PKCS12', password: TEST_KEY_PASSWORD, reason: 'Approved', location: 'Pune' });
+    const res = await postTool(
+      server,
+      signCertificateTool.endpoint,
+      [
+        { name: 'in.pdf', content: document },
+        { field: 'p12File', name: 'k.p12', content: p12 },
+      ],
+      { certType: 'PKCS12', password: TEST_KEY_PASSWORD, reason: 'Approved', location: 'Pune' },
+    );
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -87,21 +105,58 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
     expect(report.chainValidationError).toMatch(/self-signed certificate/);
     // Every key of the reference, in its order, then this signature's own coverage.
     expect(Object.keys(report)).toEqual([
-      'valid', 'chainValid', 'trustValid', 'chainValidationError', 'certPathLength', 'notExpired', 'coversEntireDocument', 'revocationChecked',
-      'revocationStatus', 'validationTimeSource', 'signerName', 'signatureDate', 'reason', 'location', 'errorMessage', 'issuerDN', 'subjectDN',
-      'serialNumber', 'validFrom', 'validUntil', 'signatureAlgorithm', 'keySize', 'version', 'keyUsages', 'selfSigned',
-      'coverage', 'changedAfterSigning',
+      'valid',
+      'chainValid',
+      'trustValid',
+      'chainValidationError',
+      'certPathLength',
+      'notExpired',
+      'coversEntireDocument',
+      'revocationChecked',
+      'revocationStatus',
+      'validationTimeSource',
+      'signerName',
+      'signatureDate',
+      'reason',
+      'location',
+      'errorMessage',
+      'issuerDN',
+      'subjectDN',
+      'serialNumber',
+      'validFrom',
+      'validUntil',
+      'signatureAlgorithm',
+      'keySize',
+      'version',
+      'keyUsages',
+      'selfSigned',
+      'coverage',
+      'changedAfterSigning',
     ]);
     expect(report).toMatchObject({ coverage: 'entire-document', changedAfterSigning: null });
   });
 
   it('agrees with pdfsig and OpenSSL on a PDF signed by OpenSSL alone, and reads its /M date', async () => {
-    const document = opensslSignedPdf({ key: keys.selfSigned.key, cert: keys.selfSigned.cert, name: 'Asha Rao', reason: 'Reviewed', signingTime: "D:20250106100000+05'30'" });
+    const document = opensslSignedPdf({
+      key: keys.selfSigned.key,
+      cert: keys.selfSigned.cert,
+      name: 'Asha Rao',
+      reason: 'Reviewed',
+      signingTime: "D:20250106100000+05'30'",
+    });
     expect(pdfsig(document)[0]).toMatchObject({ validation: 'Signature is Valid.', totalDocumentSigned: true });
     const res = await validate(server, document);
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(1);
-    expect(res.json[0]).toMatchObject({ valid: true, coversEntireDocument: true, signerName: 'Asha Rao', reason: 'Reviewed', location: null, signatureDate: 'Mon Jan 06 04:30:00 UTC 2025', subjectDN: 'CN=Folio Test Signer' });
+    expect(res.json[0]).toMatchObject({
+      valid: true,
+      coversEntireDocument: true,
+      signerName: 'Asha Rao',
+      reason: 'Reviewed',
+      location: null,
+      signatureDate: 'Mon Jan 06 04:30:00 UTC 2025',
+      subjectDN: 'CN=Folio Test Signer',
+    });
   });
 
   it('an unsigned PDF answers an empty array', async () => {
@@ -153,7 +208,13 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(1);
       // The reference's fields keep their meaning: the signature verifies over what it signed; the file as a whole is not covered.
-      expect(res.json[0]).toMatchObject({ valid: true, coversEntireDocument: false, errorMessage: null, signerName: 'Folio Test Signer', coverage: 'signed-revision-only' });
+      expect(res.json[0]).toMatchObject({
+        valid: true,
+        coversEntireDocument: false,
+        errorMessage: null,
+        signerName: 'Folio Test Signer',
+        coverage: 'signed-revision-only',
+      });
       expect(res.json[0].changedAfterSigning).toEqual({
         bytesAdded: forged.length - document.length,
         incrementalUpdates: 1,
@@ -171,7 +232,14 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
     it('signed twice: two reports, both valid, the document covered (the second signature reaches the end); the first signed one revision, before a later signature', async () => {
       const twice = await signed(keys.chain.leaf.p12, await signed(keys.selfSigned.p12));
       const res = await validate(server, twice);
-      expect(res.json.map((r: { signerName: string; valid: boolean; coversEntireDocument: boolean; coverage: string }) => [r.signerName, r.valid, r.coversEntireDocument, r.coverage])).toEqual([
+      expect(
+        res.json.map((r: { signerName: string; valid: boolean; coversEntireDocument: boolean; coverage: string }) => [
+          r.signerName,
+          r.valid,
+          r.coversEntireDocument,
+          r.coverage,
+        ]),
+      ).toEqual([
         ['Folio Test Signer', true, true, 'signed-revision-only'],
         ['Folio Chain Leaf', true, true, 'entire-document'],
       ]);
@@ -213,7 +281,15 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
     it('a CA chain: trusted up to the root sent, or to the intermediate sent; not with no anchor or another one', async () => {
       const document = await signed(keys.chain.leaf.p12);
       const root = await validate(server, document, [certUpload(keys.chain.root)]);
-      expect(root.json[0]).toMatchObject({ valid: true, chainValid: true, trustValid: true, certPathLength: 2, selfSigned: false, subjectDN: 'CN=Folio Chain Leaf', issuerDN: 'CN=Folio Test Intermediate CA' });
+      expect(root.json[0]).toMatchObject({
+        valid: true,
+        chainValid: true,
+        trustValid: true,
+        certPathLength: 2,
+        selfSigned: false,
+        subjectDN: 'CN=Folio Chain Leaf',
+        issuerDN: 'CN=Folio Test Intermediate CA',
+      });
       const intermediate = await validate(server, document, [certUpload(keys.chain.intermediate)]);
       expect(intermediate.json[0]).toMatchObject({ chainValid: true, trustValid: true, certPathLength: 1 });
       const none = await validate(server, document);
@@ -231,7 +307,14 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
 
     it('an expired certificate: notExpired false, and no valid chain even to itself', async () => {
       const res = await validate(server, await signed(keys.expired.p12), [certUpload(keys.expired.cert)]);
-      expect(res.json[0]).toMatchObject({ valid: true, notExpired: false, chainValid: false, trustValid: false, validFrom: 'Wed Jan 01 00:00:00 UTC 2020', validUntil: 'Sat Feb 01 00:00:00 UTC 2020' });
+      expect(res.json[0]).toMatchObject({
+        valid: true,
+        notExpired: false,
+        chainValid: false,
+        trustValid: false,
+        validFrom: 'Wed Jan 01 00:00:00 UTC 2020',
+        validUntil: 'Sat Feb 01 00:00:00 UTC 2020',
+      });
       expect(res.json[0].chainValidationError).toMatch(/expired/);
     });
 
@@ -275,13 +358,18 @@ describe('Validate PDF Signature (/api/v1/security/validate-signature)', () => {
       const [first, second, rest] = [Number(range[1]), Number(range[2]), Number(range[3])];
       const shifted = `/ByteRange [0 ${first + 2} ${second} ${rest}]`.padEnd(range[0].length, ' ');
       const res = await validate(server, Buffer.from(text.replace(range[0], shifted), 'latin1'));
-      expect(res.json[0]).toMatchObject({ valid: false, errorMessage: 'Signature validation failed: the byte range does not leave out exactly the signature’s contents' });
+      expect(res.json[0]).toMatchObject({
+        valid: false,
+        errorMessage: 'Signature validation failed: the byte range does not leave out exactly the signature’s contents',
+      });
     });
   });
 
   describe('bad requests', () => {
     it('a custom certificate that is none: 400', async () => {
-      const res = await validate(server, await signed(keys.selfSigned.p12), [certUpload(Buffer.from('-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n'))]);
+      const res = await validate(server, await signed(keys.selfSigned.p12), [
+        certUpload(Buffer.from('-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n')),
+      ]);
       expect(res.status).toBe(400);
       expect(res.json.detail).toBe('The certificate file could not be read as an X.509 certificate.');
     });

@@ -45,7 +45,8 @@ export class ValidateSignatureProcessor implements Processor<typeof validateSign
     const anchors = await trustAnchors(params.certFile, workspace);
     const pdf = new PdfObjects((await readObjects(file.path, engine)).objects);
     const signatures = signatureDictionaries(pdf);
-    if (signatures.length > MAX_SIGNATURES) throw new InvalidInputError(`The document has ${signatures.length} signatures; this tool checks up to ${MAX_SIGNATURES}.`);
+    if (signatures.length > MAX_SIGNATURES)
+      throw new InvalidInputError(`The document has ${signatures.length} signatures; this tool checks up to ${MAX_SIGNATURES}.`);
     const covered = documentCovered(signatures, file.size);
     const changes = new Map<number, Promise<ChangesAfterSigning>>();
     const reports: SignatureReport[] = [];
@@ -195,7 +196,8 @@ async function signatureBytes(path: string, [, firstLength, second]: [number, nu
   const hex = /^<([0-9A-Fa-f\s]*)>$/.exec(text)?.[1]?.replace(/\s+/g, '');
   if (hex === undefined || hex.length % 2 !== 0) throw new SignatureProblem('the byte range does not leave out exactly the signature’s contents');
   const contents = Buffer.from(hex, 'hex');
-  if (signature.contents && !signature.contents.equals(contents)) throw new SignatureProblem('the byte range does not leave out exactly the signature’s contents');
+  if (signature.contents && !signature.contents.equals(contents))
+    throw new SignatureProblem('the byte range does not leave out exactly the signature’s contents');
   return contents;
 }
 

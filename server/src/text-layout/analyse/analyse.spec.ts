@@ -113,20 +113,60 @@ describe('layout analysis', () => {
             return box;
           });
         });
-      const left = justified(['the station recorded rainfall across the northern valleys while', 'volunteers measured temperature humidity and wind during', 'several weeks of unusually settled weather and observers noted', 'that morning readings were consistently lower than the values'], 72, 292, 100);
-      const right = justified(['analysts compared these measurements with the historical', 'averages and found moderate increases in the evaporation', 'groundwater levels remained stable throughout the catchment', 'despite irrigation demand from the surrounding farms nearby'], 302, 522, 100);
+      const left = justified(
+        [
+          'the station recorded rainfall across the northern valleys while',
+          'volunteers measured temperature humidity and wind during',
+          'several weeks of unusually settled weather and observers noted',
+          'that morning readings were consistently lower than the values',
+        ],
+        72,
+        292,
+        100,
+      );
+      const right = justified(
+        [
+          'analysts compared these measurements with the historical',
+          'averages and found moderate increases in the evaporation',
+          'groundwater levels remained stable throughout the catchment',
+          'despite irrigation demand from the surrounding farms nearby',
+        ],
+        302,
+        522,
+        100,
+      );
       const heading = [[{ text: '1', xMin: 72, yMin: 80, xMax: 80, yMax: 92 }], [{ text: 'Rainfall', xMin: 96, yMin: 80, xMax: 150, yMax: 92 }]];
       // As Poppler gives them: each column's line, and the number and the title, in blocks of their own.
-      const page = { page: 1, width: 595, height: 842, blocks: [...heading, ...left, ...right].map((words) => {
-        const box = { xMin: words[0].xMin, yMin: words[0].yMin, xMax: words[words.length - 1].xMax, yMax: words[0].yMax };
-        return { ...box, lines: [{ ...box, words }] };
-      }) };
+      const page = {
+        page: 1,
+        width: 595,
+        height: 842,
+        blocks: [...heading, ...left, ...right].map((words) => {
+          const box = { xMin: words[0].xMin, yMin: words[0].yMin, xMax: words[words.length - 1].xMax, yMax: words[0].yMax };
+          return { ...box, lines: [{ ...box, words }] };
+        }),
+      };
       const flows = readingOrder(linesOf(page)).map((flow) => flow.map((line) => line.text));
       expect(flows).toEqual([['1 Rainfall', ...left.map((line) => line.map((w) => w.text).join(' '))], right.map((line) => line.map((w) => w.text).join(' '))]);
     });
 
     it('finds no gutter in a single column with ragged lines', () => {
-      const lines = linesOf(pageOf(stack(['a long line of text that runs across', 'short', 'another long line of text running', 'and one more long line of the text', 'end.', 'final long line of the text here ok'], 72, 100)));
+      const lines = linesOf(
+        pageOf(
+          stack(
+            [
+              'a long line of text that runs across',
+              'short',
+              'another long line of text running',
+              'and one more long line of the text',
+              'end.',
+              'final long line of the text here ok',
+            ],
+            72,
+            100,
+          ),
+        ),
+      );
       expect(findGutter(lines)).toBeUndefined();
     });
   });
@@ -153,23 +193,77 @@ describe('layout analysis', () => {
       expect(result.blocks).toEqual([
         { kind: 'heading', level: 1, text: 'Big Title', fontSize: expect.any(Number) },
         { kind: 'heading', level: 2, text: 'Section', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'This paragraph runs over three lines and has a hyphenated word in the middle of it so that the join is tested properly.', fontSize: expect.any(Number), lastLineFull: false },
+        {
+          kind: 'paragraph',
+          text: 'This paragraph runs over three lines and has a hyphenated word in the middle of it so that the join is tested properly.',
+          fontSize: expect.any(Number),
+          lastLineFull: false,
+        },
         { kind: 'paragraph', text: 'A second paragraph follows after a wider gap and it is short.', fontSize: expect.any(Number), lastLineFull: false },
-        { kind: 'list', ordered: false, start: 1, items: ['first item', 'second item that wraps onto a second line', 'third item'], fontSize: expect.any(Number) },
+        {
+          kind: 'list',
+          ordered: false,
+          start: 1,
+          items: ['first item', 'second item that wraps onto a second line', 'third item'],
+          fontSize: expect.any(Number),
+        },
         { kind: 'list', ordered: true, start: 1, items: ['one', 'two'], fontSize: expect.any(Number) },
         { kind: 'heading', level: 3, text: 'Subsection', fontSize: expect.any(Number) },
-        { kind: 'paragraph', text: 'Indented first line starts a paragraph that continues here without indent and goes on', fontSize: expect.any(Number), lastLineFull: true },
+        {
+          kind: 'paragraph',
+          text: 'Indented first line starts a paragraph that continues here without indent and goes on',
+          fontSize: expect.any(Number),
+          lastLineFull: true,
+        },
         { kind: 'paragraph', text: 'Another indented first line starts the next one.', fontSize: expect.any(Number), lastLineFull: false },
       ]);
     });
 
     it('makes short bold lines at the body size headings, from pdftohtml runs', () => {
       const boldPage = pageOf([{ text: 'Bold Heading', x: 72, y: 50 }, ...stack(['Body text under it that runs on for a while', 'and ends here.'], 72, 75)]);
-      const runs = [{ page: 1, runs: [
-        { text: 'Bold Heading', xMin: 72, yMin: 50, xMax: 140, yMax: 60, fontSize: 11, fontFamily: 'Helvetica-Bold', bold: true, italic: false, pieces: [{ text: 'Bold Heading', bold: true, italic: false }] },
-        { text: 'Body text under it', xMin: 72, yMin: 75, xMax: 400, yMax: 85, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false, pieces: [{ text: 'Body text under it', bold: false, italic: false }] },
-        { text: 'and ends here.', xMin: 72, yMin: 89, xMax: 300, yMax: 99, fontSize: 11, fontFamily: 'Helvetica', bold: false, italic: false, pieces: [{ text: 'and ends here.', bold: false, italic: false }] },
-      ] }];
+      const runs = [
+        {
+          page: 1,
+          runs: [
+            {
+              text: 'Bold Heading',
+              xMin: 72,
+              yMin: 50,
+              xMax: 140,
+              yMax: 60,
+              fontSize: 11,
+              fontFamily: 'Helvetica-Bold',
+              bold: true,
+              italic: false,
+              pieces: [{ text: 'Bold Heading', bold: true, italic: false }],
+            },
+            {
+              text: 'Body text under it',
+              xMin: 72,
+              yMin: 75,
+              xMax: 400,
+              yMax: 85,
+              fontSize: 11,
+              fontFamily: 'Helvetica',
+              bold: false,
+              italic: false,
+              pieces: [{ text: 'Body text under it', bold: false, italic: false }],
+            },
+            {
+              text: 'and ends here.',
+              xMin: 72,
+              yMin: 89,
+              xMax: 300,
+              yMax: 99,
+              fontSize: 11,
+              fontFamily: 'Helvetica',
+              bold: false,
+              italic: false,
+              pieces: [{ text: 'and ends here.', bold: false, italic: false }],
+            },
+          ],
+        },
+      ];
       const [result] = analyseDocument([boldPage], { runs });
       expect(result.blocks.map((b) => [b.kind, 'text' in b ? b.text : ''])).toEqual([
         ['heading', 'Bold Heading'],
@@ -212,27 +306,54 @@ describe('layout analysis', () => {
         { text: '• bread', x: 80, y: 98 },
       ]);
       const [result] = analyseDocument([nested]);
-      expect(result.blocks).toEqual([{ kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'pears', 'bread'], levels: [0, 1, 1, 0], fontSize: expect.any(Number) }]);
+      expect(result.blocks).toEqual([
+        { kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'pears', 'bread'], levels: [0, 1, 1, 0], fontSize: expect.any(Number) },
+      ]);
     });
 
     it('keeps fixed-width lines as code with their indentation', () => {
       const codePage = pageOf([...stack(['if (x) {', 'return y;', '}'], 72, 50, 12, 10)]);
       codePage.blocks[1].lines[0].words = codePage.blocks[1].lines[0].words.map((w) => ({ ...w, xMin: w.xMin + 12, xMax: w.xMax + 12 }));
-      const runs = [{ page: 1, runs: codePage.blocks.map((b) => ({ text: '', xMin: b.xMin, yMin: b.yMin, xMax: b.xMax + 12, yMax: b.yMax, fontSize: 10, fontFamily: 'CourierNewPSMT', bold: false, italic: false, pieces: [] })) }];
+      const runs = [
+        {
+          page: 1,
+          runs: codePage.blocks.map((b) => ({
+            text: '',
+            xMin: b.xMin,
+            yMin: b.yMin,
+            xMax: b.xMax + 12,
+            yMax: b.yMax,
+            fontSize: 10,
+            fontFamily: 'CourierNewPSMT',
+            bold: false,
+            italic: false,
+            pieces: [],
+          })),
+        },
+      ];
       const [result] = analyseDocument([codePage], { runs });
       expect(result.blocks).toEqual([{ kind: 'code', lines: ['if (x) {', '  return y;', '}'], fontSize: 10 }]);
     });
 
     it('drops running headers, footers and page numbers', () => {
       const pages = [1, 2, 3].map((n) =>
-        pageOf([{ text: 'Annual Report 2024', x: 72, y: 20, size: 9 }, ...stack([`Body of page ${n} is here.`], 72, 100), { text: `Page ${n}`, x: 300, y: 760, size: 9 }], n),
+        pageOf(
+          [
+            { text: 'Annual Report 2024', x: 72, y: 20, size: 9 },
+            ...stack([`Body of page ${n} is here.`], 72, 100),
+            { text: `Page ${n}`, x: 300, y: 760, size: 9 },
+          ],
+          n,
+        ),
       );
       const kept = withoutPageFurniture(pages.map((p) => ({ height: p.height, lines: linesOf(p) })));
       expect(kept.map((lines) => lines.map((l) => l.text))).toEqual([['Body of page 1 is here.'], ['Body of page 2 is here.'], ['Body of page 3 is here.']]);
     });
 
     it("drops bare page numbers set at the same height above the foot margin on every page (LaTeX's article: 745 pt of 842)", () => {
-      const pages = [1, 2, 3].map((n) => pageOf([...stack([`Body of page ${n} is here.`, 'And its last line.'], 72, 100), { text: String(n), x: 295, y: 745, size: 10 }], n, [595, 842]));
+      const pages = [1, 2, 3].map((n) =>
+        pageOf([...stack([`Body of page ${n} is here.`, 'And its last line.'], 72, 100), { text: String(n), x: 295, y: 745, size: 10 }], n, [595, 842]),
+      );
       const kept = withoutPageFurniture(pages.map((p) => ({ height: p.height, lines: linesOf(p) })));
       expect(kept.map((lines) => lines.map((l) => l.text))).toEqual([1, 2, 3].map((n) => [`Body of page ${n} is here.`, 'And its last line.']));
     });
@@ -243,7 +364,10 @@ describe('layout analysis', () => {
         ...stack(['but carries on at the top of the', 'right column until it ends.', 'More words for the column.'], 330, 100),
       ]);
       const [result] = analyseDocument([columns]);
-      expect(result.blocks[0]).toMatchObject({ kind: 'paragraph', text: 'The sentence starts in the left column and it does not stop at the bottom of it but carries on at the top of the right column until it ends. More words for the column.' });
+      expect(result.blocks[0]).toMatchObject({
+        kind: 'paragraph',
+        text: 'The sentence starts in the left column and it does not stop at the bottom of it but carries on at the top of the right column until it ends. More words for the column.',
+      });
     });
   });
 
@@ -263,7 +387,12 @@ describe('layout analysis', () => {
       ['The stations recorded rainfall in the valleys', 'while volunteers measured the wind speed and', 'humidity.'],
       ['Observers noted lower readings in the morning', 'than in the afternoon. The sensors were checked', 'twice.'],
       // A ragged line that ends a sentence, well short of the right edge, inside the paragraph.
-      ['Two remote stations lost their data after the', 'storms had damaged all batteries.', 'Analysts then compared the measurements with', 'historical averages.'],
+      [
+        'Two remote stations lost their data after the',
+        'storms had damaged all batteries.',
+        'Analysts then compared the measurements with',
+        'historical averages.',
+      ],
       ['Groundwater levels stayed stable across the whole', 'catchment despite the demand from the farms', 'nearby.'],
       ['Maintenance teams replaced sensors and cleaned', 'the collectors on each of their visits to the', 'sites.'],
       ['Every adjustment was written in the logbook by', 'the team that made it on the day.'],
@@ -286,7 +415,11 @@ describe('layout analysis', () => {
     ];
 
     it('joins a paragraph over a column break at a sentence end when the next column opens without the first-line indent', () => {
-      const page = pageOf([...indented(leftColumn, 72, 100), ...stack(['Then the paragraph goes on at', 'the top of the right column', 'here.'], 330, 100), ...indented([['A new paragraph starts here', 'and it ends.']], 330, 142)]);
+      const page = pageOf([
+        ...indented(leftColumn, 72, 100),
+        ...stack(['Then the paragraph goes on at', 'the top of the right column', 'here.'], 330, 100),
+        ...indented([['A new paragraph starts here', 'and it ends.']], 330, 142),
+      ]);
       const [result] = analyseDocument([page]);
       expect(result.blocks.map((b) => ('text' in b ? b.text : b.kind))).toEqual([
         ...leftColumn.slice(0, -1).map((lines) => lines.join(' ')),
@@ -296,7 +429,10 @@ describe('layout analysis', () => {
     });
 
     it('keeps them apart when the next column opens with the indent', () => {
-      const page = pageOf([...indented(leftColumn, 72, 100), ...indented([['A new paragraph opens the', 'right column with its indent', 'and it goes on to here.']], 330, 100)]);
+      const page = pageOf([
+        ...indented(leftColumn, 72, 100),
+        ...indented([['A new paragraph opens the', 'right column with its indent', 'and it goes on to here.']], 330, 100),
+      ]);
       const [result] = analyseDocument([page]);
       expect(result.blocks).toHaveLength(leftColumn.length + 1);
     });
@@ -312,7 +448,10 @@ describe('layout analysis', () => {
     it('joins a paragraph the page break cut, and only that one', () => {
       const first = pageOf(stack(['The first page ends in the middle of', 'a sentence that carries on over the'], 72, 100), 1);
       const second = pageOf(
-        [...stack(['page break and runs on for another', 'line before it ends here.'], 72, 100), ...stack(['A new paragraph starts here and', 'goes on a little.'], 72, 150)],
+        [
+          ...stack(['page break and runs on for another', 'line before it ends here.'], 72, 100),
+          ...stack(['A new paragraph starts here and', 'goes on a little.'], 72, 150),
+        ],
         2,
       );
       const third = pageOf(stack(['lower case after a full stop stays apart.'], 72, 100), 3);
@@ -340,7 +479,14 @@ describe('layout analysis', () => {
   });
 
   describe('pictures', () => {
-    const picture = (xMin: number, yMin: number, xMax: number, yMax: number) => ({ path: `/p-${xMin}-${yMin}.png`, format: 'png' as const, xMin, yMin, xMax, yMax });
+    const picture = (xMin: number, yMin: number, xMax: number, yMax: number) => ({
+      path: `/p-${xMin}-${yMin}.png`,
+      format: 'png' as const,
+      xMin,
+      yMin,
+      xMax,
+      yMax,
+    });
 
     it('places a picture in its column, between the text above and below it', () => {
       const page = pageOf([
@@ -383,7 +529,13 @@ describe('layout analysis', () => {
           { kind: 'heading', level: 1, text: 'Title', fontSize: 24 },
           { kind: 'paragraph', text: 'Grüße {braces} and \\ back', fontSize: 11 },
           { kind: 'list', ordered: true, start: 3, items: ['three', 'four'], fontSize: 11 },
-          { kind: 'table', rows: [['a', 'b|c'], ['1', '2']] },
+          {
+            kind: 'table',
+            rows: [
+              ['a', 'b|c'],
+              ['1', '2'],
+            ],
+          },
           { kind: 'code', lines: ['x = 1', '  y'], fontSize: 10 },
         ],
       },
@@ -412,7 +564,14 @@ describe('layout analysis', () => {
                 { start: 14, end: 21, bold: false, italic: true },
               ],
             },
-            { kind: 'list', ordered: false, start: 1, items: ['plain', 'both here'], itemEmphasis: [[], [{ start: 0, end: 4, bold: true, italic: true }]], fontSize: 11 },
+            {
+              kind: 'list',
+              ordered: false,
+              start: 1,
+              items: ['plain', 'both here'],
+              itemEmphasis: [[], [{ start: 0, end: 4, bold: true, italic: true }]],
+              fontSize: 11,
+            },
           ],
         },
       ];

@@ -72,20 +72,18 @@ function withTables(lines: readonly Line[], tables: readonly PlacedTable[]): Lin
     return x >= table.left - 2 && x <= table.right + 2 && y >= table.top - 2 && y <= table.bottom + 2;
   };
   const free = lines.filter((line) => line.image || !tables.some((table) => inside(line, table)));
-  const standIns = tables.map(
-    (table): Line => ({
-      xMin: table.left,
-      yMin: table.top,
-      xMax: table.right,
-      yMax: table.bottom,
-      words: [],
-      text: '',
-      fontSize: 0,
-      bold: false,
-      monospace: false,
-      table: { rows: table.rows },
-    }),
-  );
+  const standIns = tables.map((table): Line => ({
+    xMin: table.left,
+    yMin: table.top,
+    xMax: table.right,
+    yMax: table.bottom,
+    words: [],
+    text: '',
+    fontSize: 0,
+    bold: false,
+    monospace: false,
+    table: { rows: table.rows },
+  }));
   return [...free, ...standIns];
 }
 

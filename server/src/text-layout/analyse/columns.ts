@@ -115,7 +115,7 @@ export function findGutter(lines: readonly Line[]): Gutter | undefined {
   const allowed = Math.floor(lines.length * 0.25);
   for (let limit = 0; limit <= allowed; limit++) {
     let best: Gutter | undefined;
-    for (let start = 0; start < crossing.length; ) {
+    for (let start = 0; start < crossing.length;) {
       if (crossing[start] > limit) {
         start++;
         continue;

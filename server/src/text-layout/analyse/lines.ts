@@ -36,7 +36,12 @@ function withKernedPiecesJoined(words: readonly WordBox[]): WordBox[] {
   for (const word of words) {
     const previous = joined[joined.length - 1];
     if (previous && word.xMin < previous.xMax && word.xMin > previous.xMin && Math.abs(word.yMax - previous.yMax) < 1) {
-      joined[joined.length - 1] = { ...previous, text: previous.text + word.text, xMax: Math.max(previous.xMax, word.xMax), yMin: Math.min(previous.yMin, word.yMin) };
+      joined[joined.length - 1] = {
+        ...previous,
+        text: previous.text + word.text,
+        xMax: Math.max(previous.xMax, word.xMax),
+        yMin: Math.min(previous.yMin, word.yMin),
+      };
     } else {
       joined.push(word);
     }

@@ -67,7 +67,12 @@ interface FlowShape {
 
 function shapeOf(flow: readonly Line[], context: FlowContext): FlowShape {
   const usualGap = typicalGap(flow);
-  const kinds = markBoldHeadings(flow, flow.map((line) => kindOf(line, context)), usualGap, context);
+  const kinds = markBoldHeadings(
+    flow,
+    flow.map((line) => kindOf(line, context)),
+    usualGap,
+    context,
+  );
   const left = minOf(flow.map((l) => l.xMin));
   const bodyRight = maxOf([left, ...flow.filter((_, i) => kinds[i].kind === 'body').map((l) => l.xMax)]);
   return { kinds, usualGap, left, bodyRight, bodyLines: kinds.filter((k) => k.kind === 'body').length };
@@ -122,22 +127,46 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
     if (groupKind.kind === 'code') {
       blocks.push({ kind: 'code', lines: codeLines(group), fontSize });
     } else if (groupKind.kind === 'heading') {
-      blocks.push({ kind: 'heading', level: groupKind.level, text: joinLines(group.map((l) => l.text), context.vocabulary), fontSize });
+      blocks.push({
+        kind: 'heading',
+        level: groupKind.level,
+        text: joinLines(
+          group.map((l) => l.text),
+          context.vocabulary,
+        ),
+        fontSize,
+      });
     } else if (groupKind.kind === 'item') {
       const text = joinLines(itemTexts, context.vocabulary);
       const last = blocks[blocks.length - 1];
       let list: ListBlock;
       if (last?.kind === 'list' && last.ordered === groupKind.ordered) list = last;
       else blocks.push((list = { kind: 'list', ordered: groupKind.ordered, start: groupKind.ordered ? groupKind.number : 1, items: [], fontSize }));
-      const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
+      const emphasis = emphasisOf(
+        text,
+        group.flatMap((l) => l.words),
+      );
       appendItems(list, { items: [text], ...(emphasis.length > 0 ? { itemEmphasis: [emphasis] } : {}) });
       indents.set(list, [...(indents.get(list) ?? []), group[0].xMin]);
     } else {
-      const text = joinLines(group.map((l) => l.text), context.vocabulary);
-      const emphasis = emphasisOf(text, group.flatMap((l) => l.words));
+      const text = joinLines(
+        group.map((l) => l.text),
+        context.vocabulary,
+      );
+      const emphasis = emphasisOf(
+        text,
+        group.flatMap((l) => l.words),
+      );
       const lastLineFull = bodyLines >= 2 && reachesRightEdge(group[group.length - 1], bodyRight);
       const opening = blocks.length === 0 && group[0] === flow[0] && opensUnindented(flow, kinds, left, context);
-      blocks.push({ kind: 'paragraph', text, fontSize, lastLineFull, ...(opening ? { opensUnindented: true } : {}), ...(emphasis.length > 0 ? { emphasis } : {}) });
+      blocks.push({
+        kind: 'paragraph',
+        text,
+        fontSize,
+        lastLineFull,
+        ...(opening ? { opensUnindented: true } : {}),
+        ...(emphasis.length > 0 ? { emphasis } : {}),
+      });
     }
     group = [];
     itemTexts = [];
@@ -152,7 +181,12 @@ export function blocksOfFlow(flow: readonly Line[], context: FlowContext): Layou
       previous !== undefined &&
       (groupKind.kind === 'code'
         ? kind.kind === 'code' && line.yMin - previous.yMax < line.fontSize * 2.5
-        : !isWideGap(previous, line, usualGap) && continuesGroup(groupKind, kind, group, line, { left, bodyRight, marked: context.marks !== undefined && (context.marks.gap || context.marks.indent) }));
+        : !isWideGap(previous, line, usualGap) &&
+          continuesGroup(groupKind, kind, group, line, {
+            left,
+            bodyRight,
+            marked: context.marks !== undefined && (context.marks.gap || context.marks.indent),
+          }));
     if (!continues) {
       flush();
       groupKind = kind;
@@ -203,13 +237,19 @@ const MAX_BOLD_HEADING_LENGTH = 120;
 function markBoldHeadings(flow: readonly Line[], kinds: Kind[], usualGap: number, context: FlowContext): Kind[] {
   const result = [...kinds];
   const candidate = (i: number) => flow[i].bold && kinds[i].kind === 'body' && flow[i].text.length <= MAX_BOLD_HEADING_LENGTH;
-  for (let start = 0; start < flow.length; ) {
+  for (let start = 0; start < flow.length;) {
     if (!candidate(start)) {
       start++;
       continue;
     }
     let end = start;
-    while (end + 1 < flow.length && candidate(end + 1) && !isWideGap(flow[end], flow[end + 1], usualGap) && Math.abs(flow[end + 1].fontSize - flow[start].fontSize) <= 1) end++;
+    while (
+      end + 1 < flow.length &&
+      candidate(end + 1) &&
+      !isWideGap(flow[end], flow[end + 1], usualGap) &&
+      Math.abs(flow[end + 1].fontSize - flow[start].fontSize) <= 1
+    )
+      end++;
     const standsAlone = end - start + 1 <= MAX_BOLD_HEADING_LINES && !/[.,;:!?]["'”’)\]]?$/u.test(flow[end].text);
     if (standsAlone) for (let i = start; i <= end; i++) result[i] = { kind: 'heading', level: context.boldHeadingLevel };
     start = end + 1;

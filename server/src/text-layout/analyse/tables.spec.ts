@@ -22,7 +22,11 @@ function splitWords(text: string, x: number, y: number): WordBox[] {
 }
 
 /** A white image with black lines drawn on it, 1 px per point (dpi 72). */
-function imageWithLines(width: number, height: number, draw: { h?: [number, number, number][]; v?: [number, number, number][]; fill?: [number, number, number, number][] }): GrayImage {
+function imageWithLines(
+  width: number,
+  height: number,
+  draw: { h?: [number, number, number][]; v?: [number, number, number][]; fill?: [number, number, number, number][] },
+): GrayImage {
   const pixels = new Uint8Array(width * height).fill(255);
   for (const [y, x0, x1] of draw.h ?? []) for (let x = x0; x <= x1; x++) pixels[y * width + x] = 0;
   for (const [x, y0, y1] of draw.v ?? []) for (let y = y0; y <= y1; y++) pixels[y * width + x] = 0;
@@ -33,14 +37,33 @@ function imageWithLines(width: number, height: number, draw: { h?: [number, numb
 describe('ruling lines', () => {
   it('finds long thin lines, ignores short strokes and takes only the outline of a filled area', () => {
     const image = imageWithLines(400, 300, {
-      h: [[50, 20, 300], [51, 20, 300], [100, 20, 300], [120, 30, 35]],
-      v: [[20, 50, 100], [300, 50, 100], [200, 150, 155]],
+      h: [
+        [50, 20, 300],
+        [51, 20, 300],
+        [100, 20, 300],
+        [120, 30, 35],
+      ],
+      v: [
+        [20, 50, 100],
+        [300, 50, 100],
+        [200, 150, 155],
+      ],
       fill: [[20, 200, 300, 260]],
     });
     const { horizontals, verticals } = findRulingLines(image, 72);
     const byPlace = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1];
-    expect(horizontals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([[51, 20, 301], [100.5, 20, 301], [200.5, 20, 301], [260.5, 20, 301]]);
-    expect(verticals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([[20.5, 50, 101], [20.5, 200, 261], [300.5, 50, 101], [300.5, 200, 261]]);
+    expect(horizontals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([
+      [51, 20, 301],
+      [100.5, 20, 301],
+      [200.5, 20, 301],
+      [260.5, 20, 301],
+    ]);
+    expect(verticals.map((l) => [l.at, l.from, l.to]).sort(byPlace)).toEqual([
+      [20.5, 50, 101],
+      [20.5, 200, 261],
+      [300.5, 50, 101],
+      [300.5, 200, 261],
+    ]);
   });
 
   it('finds no lines between white letters on a dark header fill', () => {
@@ -61,8 +84,19 @@ describe('ruling lines', () => {
     const { horizontals, verticals } = findRulingLines(image, 72);
     // Inner rules start and end a pixel inside the outer rules they meet (where ink lies on both their sides).
     const placed = (lines: RulingLine[]) => lines.map((l) => [l.at, l.from, l.to]).sort((a, b) => a[0] - b[0]);
-    expect(placed(verticals)).toEqual([[20.5, 40, 81], [70.5, 41, 80], [120.5, 41, 80], [220.5, 40, 81]]);
-    expect(placed(horizontals)).toEqual([[40.5, 20, 221], [50.5, 21, 220], [60.5, 21, 220], [70.5, 21, 220], [80.5, 20, 221]]);
+    expect(placed(verticals)).toEqual([
+      [20.5, 40, 81],
+      [70.5, 41, 80],
+      [120.5, 41, 80],
+      [220.5, 40, 81],
+    ]);
+    expect(placed(horizontals)).toEqual([
+      [40.5, 20, 221],
+      [50.5, 21, 220],
+      [60.5, 21, 220],
+      [70.5, 21, 220],
+      [80.5, 20, 221],
+    ]);
     expect(findGrids({ horizontals, verticals })).toHaveLength(1);
   });
 
@@ -91,7 +125,16 @@ describe('ruled tables', () => {
   });
 
   it('places words by their centre, joining a cell’s lines with spaces; empty cells stay empty', () => {
-    const words = [word('Name', 55, 105), word('City', 155, 105), word('Smith,', 55, 125), word('"Jr"', 90, 125), word('Leeds', 155, 125), word('two', 255, 123), word('lines', 255, 131), word('outside', 400, 105)];
+    const words = [
+      word('Name', 55, 105),
+      word('City', 155, 105),
+      word('Smith,', 55, 125),
+      word('"Jr"', 90, 125),
+      word('Leeds', 155, 125),
+      word('two', 255, 123),
+      word('lines', 255, 131),
+      word('outside', 400, 105),
+    ];
     expect(fillGrid({ xs: [50, 150, 250, 350], ys: [100, 120, 140] }, words)).toEqual([
       ['Name', 'City', ''],
       ['Smith, "Jr"', 'Leeds', 'two lines'],
@@ -116,12 +159,18 @@ describe('borderless tables', () => {
   it('ignores prose, two-column text and fewer than three rows', () => {
     const prose = [0, 1, 2, 3].flatMap((r) => splitWords('this is an ordinary line of running text that goes on', 50, 100 + r * 14));
     expect(borderlessTables(prose)).toEqual([]);
-    const twoColumns = tableWords([['left a', 'right a'], ['left b', 'right b'], ['left c', 'right c']], [50, 300], 100);
+    const twoColumns = tableWords(
+      [
+        ['left a', 'right a'],
+        ['left b', 'right b'],
+        ['left c', 'right c'],
+      ],
+      [50, 300],
+      100,
+    );
     expect(borderlessTables(twoColumns)).toEqual([]);
     expect(borderlessTables(tableWords(cells.slice(0, 2), [50, 200, 350], 100))).toEqual([]);
-    const newspaper = [0, 1, 2, 3].flatMap((r) =>
-      [50, 220, 390].flatMap((x) => splitWords('words of a column of prose here', x, 100 + r * 14)),
-    );
+    const newspaper = [0, 1, 2, 3].flatMap((r) => [50, 220, 390].flatMap((x) => splitWords('words of a column of prose here', x, 100 + r * 14)));
     expect(borderlessTables(newspaper)).toEqual([]);
   });
 
@@ -138,13 +187,35 @@ describe('a page', () => {
       verticals: [50, 200, 350].map((at) => ({ at, from: 100, to: 140 })),
     };
     const words = [
-      ...tableWords([['a', 'b'], ['c', 'd']], [55, 205], 105),
-      ...tableWords([['x', 'y', 'z'], ['1', '2', '3'], ['4', '5', '6']], [50, 200, 350], 300),
+      ...tableWords(
+        [
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        [55, 205],
+        105,
+      ),
+      ...tableWords(
+        [
+          ['x', 'y', 'z'],
+          ['1', '2', '3'],
+          ['4', '5', '6'],
+        ],
+        [50, 200, 350],
+        300,
+      ),
     ];
     const tables = tablesOnPage({ page: 1, width: 600, height: 800, words }, lines);
     expect(tables.map((t) => t.rows)).toEqual([
-      [['a', 'b'], ['c', 'd']],
-      [['x', 'y', 'z'], ['1', '2', '3'], ['4', '5', '6']],
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      [
+        ['x', 'y', 'z'],
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
     ]);
   });
 });

@@ -201,7 +201,10 @@ function tableFromRows(rows: WordBox[][][]): PlacedTable | undefined {
   const spans = rows.flat().map((cell) => ({ from: cell[0].xMin, to: cell[cell.length - 1].xMax }));
   const columns = mergeSpans(spans);
   if (columns.length < MIN_COLUMNS) return undefined;
-  const wordCounts = rows.flat().map((cell) => cell.length).sort((a, b) => a - b);
+  const wordCounts = rows
+    .flat()
+    .map((cell) => cell.length)
+    .sort((a, b) => a - b);
   if (wordCounts[Math.floor(wordCounts.length / 2)] > MAX_WORDS_PER_CELL) return undefined;
   // Most rows must fill most columns, or these are merely indented lines.
   const filled = rows.filter((cells) => cells.length >= Math.min(columns.length, MIN_COLUMNS)).length;

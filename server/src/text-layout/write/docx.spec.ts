@@ -18,10 +18,16 @@ function firstNumberOfList(docx: Buffer, text: string): number | undefined {
 describe('buildDocx', () => {
   it('nests list items at their levels', async () => {
     const pages: LayoutPage[] = [
-      { page: 1, width: 612, height: 792, blocks: [{ kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'bread'], levels: [0, 1, 0], fontSize: 11 }] },
+      {
+        page: 1,
+        width: 612,
+        height: 792,
+        blocks: [{ kind: 'list', ordered: false, start: 1, items: ['fruit', 'apples', 'bread'], levels: [0, 1, 0], fontSize: 11 }],
+      },
     ];
     const body = new AdmZip(await buildDocx(pages, { preserveLayout: false })).readAsText('word/document.xml');
-    const levelOf = (text: string) => /<w:ilvl w:val="(\d)"/.exec((body.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).find((p) => p.includes(`>${text}<`)) ?? '')?.[1];
+    const levelOf = (text: string) =>
+      /<w:ilvl w:val="(\d)"/.exec((body.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []).find((p) => p.includes(`>${text}<`)) ?? '')?.[1];
     expect(['fruit', 'apples', 'bread'].map(levelOf)).toEqual(['0', '1', '0']);
   });
 

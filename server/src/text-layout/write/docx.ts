@@ -50,9 +50,7 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
   const pictures = await pictureData(pages);
   const childrenOf = (blocks: readonly LayoutBlock[], page: { width: number; height: number }) =>
     blocks.flatMap((block) =>
-      block.kind === 'image'
-        ? pictureToDocx(block, pictures.get(block.path)!, page)
-        : blockToDocx(block, options.preserveLayout, () => ++listInstance),
+      block.kind === 'image' ? pictureToDocx(block, pictures.get(block.path)!, page) : blockToDocx(block, options.preserveLayout, () => ++listInstance),
     );
   const sectionOf = (size: { width: number; height: number }, children: (Paragraph | Table)[]): ISectionOptions => ({
     properties: {
@@ -71,7 +69,15 @@ export async function buildDocx(pages: readonly LayoutPage[], options: DocxOptio
   });
   const sections = options.preserveLayout
     ? pages.map((page) => sectionOf(page, childrenOf(page.blocks, page)))
-    : [sectionOf(pages[0] ?? DEFAULT_PAGE, childrenOf(pages.flatMap((page) => page.blocks), pages[0] ?? DEFAULT_PAGE))];
+    : [
+        sectionOf(
+          pages[0] ?? DEFAULT_PAGE,
+          childrenOf(
+            pages.flatMap((page) => page.blocks),
+            pages[0] ?? DEFAULT_PAGE,
+          ),
+        ),
+      ];
   const document = new Document({
     title: options.title,
     creator: 'Folio',
@@ -122,11 +128,22 @@ function pictureToDocx(block: ImageBlock, data: Buffer, page: { width: number; h
 function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () => number): (Paragraph | Table)[] {
   const runs = (text: string, fontSize: number, emphasis?: readonly Emphasis[]) =>
     styledPieces(text, emphasis).map(
-      (piece) => new TextRun({ text: piece.text, bold: piece.bold || undefined, italics: piece.italic || undefined, ...(keepSizes ? { size: halfPoints(fontSize) } : {}) }),
+      (piece) =>
+        new TextRun({
+          text: piece.text,
+          bold: piece.bold || undefined,
+          italics: piece.italic || undefined,
+          ...(keepSizes ? { size: halfPoints(fontSize) } : {}),
+        }),
     );
   switch (block.kind) {
     case 'heading':
-      return [new Paragraph({ heading: HEADINGS[block.level], children: [keepSizes ? new TextRun({ text: block.text, size: halfPoints(block.fontSize) }) : new TextRun(block.text)] })];
+      return [
+        new Paragraph({
+          heading: HEADINGS[block.level],
+          children: [keepSizes ? new TextRun({ text: block.text, size: halfPoints(block.fontSize) }) : new TextRun(block.text)],
+        }),
+      ];
     case 'paragraph':
       return [new Paragraph({ spacing: { after: 160 }, children: runs(block.text, block.fontSize, block.emphasis) })];
     case 'list': {
@@ -158,7 +175,10 @@ function blockToDocx(block: TextBlock, keepSizes: boolean, nextListInstance: () 
             (row, index) =>
               new TableRow({
                 tableHeader: index === 0,
-                children: Array.from({ length: width }, (_, column) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: row[column] ?? '', bold: index === 0 })] })] })),
+                children: Array.from(
+                  { length: width },
+                  (_, column) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: row[column] ?? '', bold: index === 0 })] })] }),
+                ),
               }),
           ),
         }),

@@ -72,7 +72,13 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
             handle={
               orderable && (
                 // Pointer only: keyboard and screen-reader users have the row's buttons.
-                <span className="file-list__handle" data-testid="file-drag-handle" title="Drag to reorder" aria-hidden="true" {...(disabled ? {} : reorder.handleProps(key))}>
+                <span
+                  className="file-list__handle"
+                  data-testid="file-drag-handle"
+                  title="Drag to reorder"
+                  aria-hidden="true"
+                  {...(disabled ? {} : reorder.handleProps(key))}
+                >
                   <svg viewBox="0 0 24 24">
                     <path d="M9 6h.01M9 12h.01M9 18h.01M15 6h.01M15 12h.01M15 18h.01" />
                   </svg>
@@ -110,7 +116,13 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
                 </button>
               </span>
             )}
-            <button type="button" className="icon-button file-list__remove" aria-label={`Remove ${file.name}`} onClick={() => onRemove(key)} disabled={disabled}>
+            <button
+              type="button"
+              className="icon-button file-list__remove"
+              aria-label={`Remove ${file.name}`}
+              onClick={() => onRemove(key)}
+              disabled={disabled}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>

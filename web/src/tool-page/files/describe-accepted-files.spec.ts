@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  emailToPdfTool,
-  fileToPdfTool,
-  htmlToPdfTool,
-  imageToPdfTool,
-  markdownToPdfTool,
-  pdfToWordTool,
-  rotateTool,
-  type InputSpec,
-} from '@folio/registry';
+import { emailToPdfTool, fileToPdfTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, pdfToWordTool, rotateTool, type InputSpec } from '@folio/registry';
 import { acceptedExtensions, chosenFileType, describeAcceptedFiles, joinLabels } from './describe-accepted-files';
 
 const single = (accept: InputSpec['accept']): InputSpec => ({ accept, multiple: false, messages: { missing: 'x', wrongType: 'x' } });

@@ -71,7 +71,13 @@ export function useFileSelection(input: InputSpec, onChange: () => void, toolId?
 
   const move = useCallback(
     (key: number, to: number) => {
-      setChosen((current) => moveItem(current, current.findIndex((entry) => entry.key === key), to));
+      setChosen((current) =>
+        moveItem(
+          current,
+          current.findIndex((entry) => entry.key === key),
+          to,
+        ),
+      );
       onChange();
     },
     [onChange],

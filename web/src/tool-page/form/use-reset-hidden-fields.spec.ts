@@ -10,7 +10,14 @@ const tool = defineTool({
   endpoint: '/api/v1/test/sample',
   input: { accept: ['pdf'], multiple: false, messages: { missing: 'Please upload a PDF file.', wrongType: 'Please upload a PDF file.' } },
   fields: {
-    option: select({ label: 'Option', options: [{ value: 'A', label: 'A' }, { value: 'B', label: 'B' }], default: 'A' }),
+    option: select({
+      label: 'Option',
+      options: [
+        { value: 'A', label: 'A' },
+        { value: 'B', label: 'B' },
+      ],
+      default: 'A',
+    }),
     reset: text({ label: 'Reset', default: '#000000', visibleWhen: { option: ['A'] }, resetWhenHidden: true }),
     kept: text({ label: 'Kept', default: 'x', visibleWhen: { option: ['A'] } }),
   },

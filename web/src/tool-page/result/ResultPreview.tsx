@@ -44,9 +44,15 @@ export function ResultPreview({ body }: { body: Blob }) {
       </figcaption>
       <div ref={setScroller} className="result-preview__pages" tabIndex={0} aria-label="Preview of the result's pages">
         {opened.kind === 'opening' && <p className="result-preview__message">Loading preview…</p>}
-        {opened.kind === 'locked' && <p className="result-preview__message">This PDF opens only with its password, so it is not previewed here; download it to open it.</p>}
+        {opened.kind === 'locked' && (
+          <p className="result-preview__message">This PDF opens only with its password, so it is not previewed here; download it to open it.</p>
+        )}
         {opened.kind === 'failed' && <p className="result-preview__message">This file cannot be previewed here; download it to open it.</p>}
-        {opened.kind === 'ready' && scroller && Array.from({ length: opened.doc.numPages }, (_, i) => <PreviewPage key={i} doc={opened.doc} pageNumber={i + 1} aspect={opened.aspect} scroller={scroller} />)}
+        {opened.kind === 'ready' &&
+          scroller &&
+          Array.from({ length: opened.doc.numPages }, (_, i) => (
+            <PreviewPage key={i} doc={opened.doc} pageNumber={i + 1} aspect={opened.aspect} scroller={scroller} />
+          ))}
       </div>
     </figure>
   );
@@ -78,7 +84,13 @@ function PreviewPage({ doc, pageNumber, aspect, scroller }: { doc: PDFDocumentPr
   }, [near, doc, pageNumber]);
 
   return (
-    <div ref={holder} className="result-preview__page" data-page={pageNumber} data-drawn={drawn || undefined} style={drawn ? undefined : { aspectRatio: `1 / ${aspect}` }}>
+    <div
+      ref={holder}
+      className="result-preview__page"
+      data-page={pageNumber}
+      data-drawn={drawn || undefined}
+      style={drawn ? undefined : { aspectRatio: `1 / ${aspect}` }}
+    >
       <canvas ref={canvas} role="img" aria-label={`Page ${pageNumber}`} />
     </div>
   );

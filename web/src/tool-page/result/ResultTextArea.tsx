@@ -14,7 +14,16 @@ export function ResultTextArea({ body }: { body: Blob }) {
       <label htmlFor={id} className="tool-result__text-label">
         Extracted text
       </label>
-      <textarea id={id} className="tool-result__textarea" readOnly rows={rowsFor(text)} value={text ?? ''} aria-busy={text === null} spellCheck={false} data-testid="result-text" />
+      <textarea
+        id={id}
+        className="tool-result__textarea"
+        readOnly
+        rows={rowsFor(text)}
+        value={text ?? ''}
+        aria-busy={text === null}
+        spellCheck={false}
+        data-testid="result-text"
+      />
     </div>
   );
 }

@@ -17,7 +17,17 @@ import type { ToolResult } from './tool-result';
  * open-in-new-tab link for CSV; every kind also gets the download button. A PDF
  * can go on to another tool (`toolId` is this one) without a download.
  */
-export function ToolResultPanel({ result, downloadLabel = 'Download', view, toolId }: { result: ToolResult; downloadLabel?: string; view?: ResultViewKey; toolId?: string }) {
+export function ToolResultPanel({
+  result,
+  downloadLabel = 'Download',
+  view,
+  toolId,
+}: {
+  result: ToolResult;
+  downloadLabel?: string;
+  view?: ResultViewKey;
+  toolId?: string;
+}) {
   const url = useObjectUrl(result.body);
   const focusResult = useFocusResult();
   const resultFile = useMemo(() => (result.kind === 'pdf' ? new File([result.body], result.fileName, { type: 'application/pdf' }) : undefined), [result]);

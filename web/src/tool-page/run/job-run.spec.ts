@@ -67,7 +67,11 @@ describe('runJob', () => {
       [`GET /api/v1/general/job/${JOB_ID}/result`]: [
         () =>
           new Response('%PDF-1.7', {
-            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'form-data; name="attachment"; filename="a.pdf"', 'X-Compression-Original-Size': '9' },
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'form-data; name="attachment"; filename="a.pdf"',
+              'X-Compression-Original-Size': '9',
+            },
           }),
       ],
     });
@@ -88,7 +92,12 @@ describe('runJob', () => {
       `GET /api/v1/general/job/${JOB_ID}`,
       `GET /api/v1/general/job/${JOB_ID}/result`,
     ]);
-    expect(response).toMatchObject({ ok: true, status: 200, contentType: 'application/pdf', contentDisposition: 'form-data; name="attachment"; filename="a.pdf"' });
+    expect(response).toMatchObject({
+      ok: true,
+      status: 200,
+      contentType: 'application/pdf',
+      contentDisposition: 'form-data; name="attachment"; filename="a.pdf"',
+    });
     expect(response.headers).toMatchObject({ 'x-compression-original-size': '9' });
     await expect(response.body.text()).resolves.toBe('%PDF-1.7');
   });
@@ -97,9 +106,9 @@ describe('runJob', () => {
     const refusal: MultipartResponse = { ok: false, status: 400, body: new Blob(['{}']), contentType: 'application/problem+json', contentDisposition: null };
     upload.mockResolvedValueOnce(refusal);
     const requests = scriptFetch({});
-    await expect(runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress })).resolves.toBe(
-      refusal,
-    );
+    await expect(
+      runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress }),
+    ).resolves.toBe(refusal);
     expect(requests).toEqual([]);
   });
 
@@ -107,16 +116,23 @@ describe('runJob', () => {
     const own = accepted({ async: false, result: { pages: 3 } });
     upload.mockResolvedValueOnce(own);
     scriptFetch({});
-    await expect(runJob('/api/v1/security/get-info-on-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress })).resolves.toBe(
-      own,
-    );
+    await expect(
+      runJob('/api/v1/security/get-info-on-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress }),
+    ).resolves.toBe(own);
   });
 
   it('cancels the job on the server when aborted, even as the page goes (keepalive)', async () => {
     upload.mockResolvedValueOnce(accepted());
-    const requests = scriptFetch({ [`GET /api/v1/general/job/${JOB_ID}`]: [() => json(status({}))], [`DELETE /api/v1/general/job/${JOB_ID}`]: [() => json({})] });
+    const requests = scriptFetch({
+      [`GET /api/v1/general/job/${JOB_ID}`]: [() => json(status({}))],
+      [`DELETE /api/v1/general/job/${JOB_ID}`]: [() => json({})],
+    });
     const controller = new AbortController();
-    const done = runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: controller.signal, onUploadProgress: noProgress, onStatus: () => controller.abort() });
+    const done = runJob('/api/v1/misc/compress-pdf', new FormData(), {
+      signal: controller.signal,
+      onUploadProgress: noProgress,
+      onStatus: () => controller.abort(),
+    });
     await expect(done).rejects.toThrow(NetworkError);
     expect(requests).toContainEqual({ method: 'DELETE', url: `/api/v1/general/job/${JOB_ID}`, keepalive: true });
   });
@@ -124,9 +140,9 @@ describe('runJob', () => {
   it('fails when the job is gone from the server (404)', async () => {
     upload.mockResolvedValueOnce(accepted());
     scriptFetch({ [`GET /api/v1/general/job/${JOB_ID}`]: [() => json({ status: 404 }, { status: 404 })] });
-    await expect(runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress })).rejects.toThrow(
-      'The job is gone from the server.',
-    );
+    await expect(
+      runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: noProgress }),
+    ).rejects.toThrow('The job is gone from the server.');
   });
 
   it('makes up for a missed poll with the next', async () => {
@@ -136,7 +152,11 @@ describe('runJob', () => {
       [`GET /api/v1/general/job/${JOB_ID}/result`]: [() => new Response(null, { status: 204 })],
     });
     const statuses: JobStatus[] = [];
-    const response = await runJob('/api/v1/misc/compress-pdf', new FormData(), { signal: new AbortController().signal, onUploadProgress: noProgress, onStatus: (s) => statuses.push(s) });
+    const response = await runJob('/api/v1/misc/compress-pdf', new FormData(), {
+      signal: new AbortController().signal,
+      onUploadProgress: noProgress,
+      onStatus: (s) => statuses.push(s),
+    });
     expect(statuses).toHaveLength(1);
     expect(response.status).toBe(204);
   });

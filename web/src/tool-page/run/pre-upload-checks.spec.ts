@@ -1,15 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import {
-  addStampTool,
-  extractPageTool,
-  overlayTool,
-  organiseTool,
-  pdfToImageTool,
-  removeTool,
-  rotateTool,
-  splitTool,
-  type AnyTool,
-} from '@folio/registry';
+import { addStampTool, extractPageTool, overlayTool, organiseTool, pdfToImageTool, removeTool, rotateTool, splitTool, type AnyTool } from '@folio/registry';
 import { filesOfRun, missingPagesProblem, pagesProblem, pageValuesOf, uploadProblem } from './pre-upload-checks';
 
 const MB = 1024 * 1024;

@@ -74,7 +74,9 @@ describe('a PDF that needs a password', () => {
       detail: 'payslip.pdf is password-protected. Remove its password first with Remove PDF Password, then try again.',
       link: { text: 'Remove PDF Password', href: '/tools/security/remove-password' },
     });
-    expect(passwordProtectedNote(null).detail).toBe('One of the PDFs is password-protected. Remove its password first with Remove PDF Password, then try again.');
+    expect(passwordProtectedNote(null).detail).toBe(
+      'One of the PDFs is password-protected. Remove its password first with Remove PDF Password, then try again.',
+    );
   });
 
   it('says the password typed in the tool’s own field does not open it', () => {

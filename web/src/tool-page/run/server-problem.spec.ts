@@ -59,7 +59,12 @@ describe('visitorDetail', () => {
     ['a page out of range', 400, outOfRange, outOfRange.detail],
     ['a file too large', 413, { type: '/errors/file-too-large', status: 413, detail: 'Each file may be at most 100 MB.' }, 'Each file may be at most 100 MB.'],
     ['too many files', 400, { type: '/errors/too-many-files', detail: 'At most 50 files can be sent at once.' }, 'At most 50 files can be sent at once.'],
-    ['a damaged PDF', 400, { type: '/errors/pdf-corrupted', errorCode: 'E001', detail: 'PDF file appears to be corrupted or damaged.' }, 'PDF file appears to be corrupted or damaged.'],
+    [
+      'a damaged PDF',
+      400,
+      { type: '/errors/pdf-corrupted', errorCode: 'E001', detail: 'PDF file appears to be corrupted or damaged.' },
+      'PDF file appears to be corrupted or damaged.',
+    ],
   ])('shows %s', (_label, status, body, shown) => {
     expect(visitorDetail(problemOf(status, body))).toBe(shown);
   });

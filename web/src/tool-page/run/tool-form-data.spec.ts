@@ -157,11 +157,29 @@ describe('toolFormData', () => {
     const tool = {
       ...rotateTool,
       fields: {
-        languages: choices({ label: 'Languages', options: [{ value: 'eng', label: 'English' }, { value: 'fra', label: 'French' }], default: ['eng'] }),
-        allRequestParams: entriesField({ label: 'Custom', keyLabel: 'Key', valueLabel: 'Value', addLabel: 'Add entry', numbered: { key: 'customKey', value: 'customValue' }, maxEntries: 5 }),
+        languages: choices({
+          label: 'Languages',
+          options: [
+            { value: 'eng', label: 'English' },
+            { value: 'fra', label: 'French' },
+          ],
+          default: ['eng'],
+        }),
+        allRequestParams: entriesField({
+          label: 'Custom',
+          keyLabel: 'Key',
+          valueLabel: 'Value',
+          addLabel: 'Add entry',
+          numbered: { key: 'customKey', value: 'customValue' },
+          maxEntries: 5,
+        }),
       },
     } as AnyTool;
-    const rows = [{ key: 'Dept', value: 'HR' }, { key: '', value: 'typed, no name yet' }, { key: 'Room', value: '12' }];
+    const rows = [
+      { key: 'Dept', value: 'HR' },
+      { key: '', value: 'typed, no name yet' },
+      { key: 'Room', value: '12' },
+    ];
     expect(entries(submitted(tool, [], { languages: ['fra', 'eng'], allRequestParams: rows }))).toEqual([
       ['languages', 'fra,eng'],
       ['customKey1', 'Dept'],

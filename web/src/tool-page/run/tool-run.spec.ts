@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { addImageTool, compressTool, mergeTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, removePasswordTool, rotateTool, splitTool, type AnyTool, type JobStatus } from '@folio/registry';
+import {
+  addImageTool,
+  compressTool,
+  mergeTool,
+  pdfToCsvTool,
+  pdfToHtmlTool,
+  pdfToImageTool,
+  removePasswordTool,
+  rotateTool,
+  splitTool,
+  type AnyTool,
+  type JobStatus,
+} from '@folio/registry';
 import { REQUEST_ENHANCERS, type RequestEnhancer } from '../../request-enhancers';
 import { passwordProtectedDetail, wrongPasswordDetail } from './run-messages';
 import { NetworkError, type MultipartResponse, type SendOptions } from './send-multipart';
@@ -142,14 +154,20 @@ describe('a tool run', () => {
     });
 
     it('says, as a warning and on the page, an outcome whose declaration says nothing happened, and keeps the answer', async () => {
-      const tool: AnyTool = { ...rotateTool, result: { ...rotateTool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.' } } } };
+      const tool: AnyTool = {
+        ...rotateTool,
+        result: { ...rotateTool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.' } } },
+      };
       send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'no-change' } }));
       const { machine, state } = machineFor(tool);
       await expect(machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'noted', message: 'Nothing needed turning.' });
       expect(state()).toMatchObject({ notice: 'Nothing needed turning.', result: { kind: 'pdf' } });
 
       // An answer that holds nothing worth keeping is said, and not offered for download.
-      const empty: AnyTool = { ...tool, result: { ...tool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.', nothingToKeep: true } } } };
+      const empty: AnyTool = {
+        ...tool,
+        result: { ...tool.result, outcomes: { 'no-change': { when: 'nothing needed turning', notice: 'Nothing needed turning.', nothingToKeep: true } } },
+      };
       send.mockResolvedValueOnce(answer({ headers: { 'x-folio-outcome': 'no-change' } }));
       const bare = machineFor(empty);
       await expect(bare.machine.run([pdf('report.pdf')], { angle: 90 })).resolves.toEqual({ kind: 'noted', message: 'Nothing needed turning.' });
@@ -354,7 +372,11 @@ describe('a tool run', () => {
       });
 
       it.each([
-        ['a 500 (the server’s own failure)', 500, { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.' }],
+        [
+          'a 500 (the server’s own failure)',
+          500,
+          { status: 500, error: 'Job failed: the file could not be processed.', detail: 'The file could not be processed.' },
+        ],
         ['a 429 (busy)', 429, { type: '/errors/too-many-requests', status: 429, detail: 'The server is busy right now; please try again in a few seconds.' }],
         ['a malformed request (the page’s doing)', 400, { type: '/errors/malformed-request', status: 400, detail: 'Unexpected field' }],
       ])('but not for %s', async (_label, status, body) => {
@@ -420,7 +442,12 @@ describe('a tool run', () => {
 
     it('a page the PDF lacks, with the page count the page knows', async () => {
       const pageCount = jest.fn(async () => 3);
-      await expectRefused(machineFor(splitTool, { pageCount }).machine, [sized('a3.pdf', 10)], { pageNumbers: '7' }, 'Page 7 is out of range: a3.pdf has 3 pages.');
+      await expectRefused(
+        machineFor(splitTool, { pageCount }).machine,
+        [sized('a3.pdf', 10)],
+        { pageNumbers: '7' },
+        'Page 7 is out of range: a3.pdf has 3 pages.',
+      );
       expect(pageCount).toHaveBeenCalledTimes(1);
     });
 
@@ -501,13 +528,19 @@ describe('a tool run', () => {
           link: { text: 'Remove PDF Password', href: '/tools/security/remove-password' },
         },
       });
-      expect(passwordProtectedDetail('payslip.pdf')).toBe('payslip.pdf is password-protected. Remove its password first with Remove PDF Password, then try again.');
+      expect(passwordProtectedDetail('payslip.pdf')).toBe(
+        'payslip.pdf is password-protected. Remove its password first with Remove PDF Password, then try again.',
+      );
       expect(stepNames(steps)).not.toContain('asking-password');
     });
 
     it('names the locked file among several as the server names it, and none when it does not', async () => {
       send.mockResolvedValueOnce(passwordAnswer('b.pdf'));
-      const merged = await machineFor(mergeTool).machine.run([pdf('a.pdf'), pdf('b.pdf')], { removeCertSign: false, generateToc: false, sortType: 'orderProvided' });
+      const merged = await machineFor(mergeTool).machine.run([pdf('a.pdf'), pdf('b.pdf')], {
+        removeCertSign: false,
+        generateToc: false,
+        sortType: 'orderProvided',
+      });
       expect(merged).toMatchObject({ note: { detail: passwordProtectedDetail('b.pdf') } });
 
       send.mockResolvedValueOnce(passwordAnswer());

@@ -235,15 +235,19 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
         {reading.kind === 'loading' && 'Reading the file’s bookmarks…'}
         {reading.kind === 'too-large' && 'The file is over 50 MB, so its bookmarks are not loaded here; page numbers past its end open its last page.'}
         {reading.kind === 'failed' && 'The file’s bookmarks could not be read here; page numbers past its end open its last page.'}
-        {outline?.encrypted && `The file is encrypted, so its bookmarks cannot be shown here. It has ${outline.pageCount} ${outline.pageCount === 1 ? 'page' : 'pages'}.`}
-        {outline && !outline.encrypted &&
+        {outline?.encrypted &&
+          `The file is encrypted, so its bookmarks cannot be shown here. It has ${outline.pageCount} ${outline.pageCount === 1 ? 'page' : 'pages'}.`}
+        {outline &&
+          !outline.encrypted &&
           `${countBookmarks(outline.bookmarks) === 0 ? 'The file has no bookmarks yet' : `Loaded ${countBookmarks(outline.bookmarks)} ${countBookmarks(outline.bookmarks) === 1 ? 'bookmark' : 'bookmarks'} from the file`}; it has ${outline.pageCount} ${outline.pageCount === 1 ? 'page' : 'pages'}.`}
       </p>
 
       {!replacing && (
         <div className="bookmark-editor__kept">
           <p className="form-field__help">
-            {kept.length > 0 ? 'The file’s own bookmarks stay as they are; the list below is added after them:' : 'The list below is added after the bookmarks the file already has.'}
+            {kept.length > 0
+              ? 'The file’s own bookmarks stay as they are; the list below is added after them:'
+              : 'The list below is added after the bookmarks the file already has.'}
           </p>
           {kept.length > 0 && (
             <ol className="bookmark-editor__kept-list" aria-label="Bookmarks already in the file">

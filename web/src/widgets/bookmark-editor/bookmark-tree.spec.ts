@@ -94,7 +94,14 @@ describe('bookmark tree', () => {
 
   it('sends title, pageNumber and children only, and reads them back with new ids', () => {
     const json = toJson(tree());
-    expect(JSON.parse(json)[1]).toEqual({ title: 'B', pageNumber: 2, children: [{ title: 'C', pageNumber: 3, children: [] }, { title: 'D', pageNumber: 4, children: [] }] });
+    expect(JSON.parse(json)[1]).toEqual({
+      title: 'B',
+      pageNumber: 2,
+      children: [
+        { title: 'C', pageNumber: 3, children: [] },
+        { title: 'D', pageNumber: 4, children: [] },
+      ],
+    });
     const back = fromJson(json);
     expect(toWire(back)).toEqual(toWire(tree()));
     expect(back[0].id).toMatch(/^[a-z0-9]{8}$/);
@@ -108,7 +115,10 @@ describe('bookmark tree', () => {
     ]);
   });
 
-  it.each(['not json', '{"title":"x"}', '[1]', '[{"title": 5}]', '[{"title":"x","pageNumber":"two"}]', '[{"title":"x","children":{}}]'])('refuses %s', (text) => {
-    expect(() => fromJson(text)).toThrow(BookmarkImportError);
-  });
+  it.each(['not json', '{"title":"x"}', '[1]', '[{"title": 5}]', '[{"title":"x","pageNumber":"two"}]', '[{"title":"x","children":{}}]'])(
+    'refuses %s',
+    (text) => {
+      expect(() => fromJson(text)).toThrow(BookmarkImportError);
+    },
+  );
 });

@@ -12,7 +12,19 @@ async function outlinedPdf(): Promise<Uint8Array> {
   const [root, first, second, kid, third] = refs;
   context.assign(root, context.obj({ Type: 'Outlines', First: first, Last: third, Count: 4 }));
   context.assign(first, context.obj({ Title: PDFHexString.fromText('Préface 第一'), Parent: root, Next: second, Dest: [pages[1], 'Fit'] }));
-  context.assign(second, context.obj({ Title: PDFString.of('Chapter'), Parent: root, Prev: first, Next: third, First: kid, Last: kid, Count: 1, A: { S: 'GoTo', D: [pages[2], 'XYZ', null, null, null] } }));
+  context.assign(
+    second,
+    context.obj({
+      Title: PDFString.of('Chapter'),
+      Parent: root,
+      Prev: first,
+      Next: third,
+      First: kid,
+      Last: kid,
+      Count: 1,
+      A: { S: 'GoTo', D: [pages[2], 'XYZ', null, null, null] },
+    }),
+  );
   // Its /Next points back at itself.
   context.assign(kid, context.obj({ Title: PDFString.of('Named'), Parent: second, Dest: PDFString.of('target'), Next: kid }));
   context.assign(third, context.obj({ Title: PDFString.of('Nowhere'), Parent: root, Prev: second }));

@@ -67,7 +67,7 @@ export async function readOutline(bytes: ArrayBuffer | Uint8Array): Promise<Outl
   const seen = new Set<string>();
   const readList = (first: PDFObject | undefined, depth: number): Bookmark[] => {
     const list: Bookmark[] = [];
-    for (let ref = first; ref instanceof PDFRef && !seen.has(ref.toString()) && seen.size < MAX_ITEMS; ) {
+    for (let ref = first; ref instanceof PDFRef && !seen.has(ref.toString()) && seen.size < MAX_ITEMS;) {
       seen.add(ref.toString());
       const item = dict(ref);
       if (!item) break;

@@ -157,10 +157,20 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
           {chosen} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} chosen
         </span>
         <span className="page-grid__actions">
-          <button type="button" className="button button--ghost page-grid__action" disabled={disabled || chosen === pageCount} onClick={() => change(withAllPages(state, true))}>
+          <button
+            type="button"
+            className="button button--ghost page-grid__action"
+            disabled={disabled || chosen === pageCount}
+            onClick={() => change(withAllPages(state, true))}
+          >
             Select all
           </button>
-          <button type="button" className="button button--ghost page-grid__action" disabled={disabled || chosen === 0} onClick={() => change(withAllPages(state, false))}>
+          <button
+            type="button"
+            className="button button--ghost page-grid__action"
+            disabled={disabled || chosen === 0}
+            onClick={() => change(withAllPages(state, false))}
+          >
             Select none
           </button>
         </span>
@@ -200,7 +210,13 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
                 })}
               </div>
             ))}
-          {marker && <div className="page-grid__drop-marker" style={{ left: marker.left, top: marker.top + EDGE_SPACE, height: layout.thumbHeight }} aria-hidden="true" />}
+          {marker && (
+            <div
+              className="page-grid__drop-marker"
+              style={{ left: marker.left, top: marker.top + EDGE_SPACE, height: layout.thumbHeight }}
+              aria-hidden="true"
+            />
+          )}
         </div>
       </div>
       {drag && (

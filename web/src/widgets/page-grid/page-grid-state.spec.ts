@@ -1,6 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { parsePageSelection } from '@folio/registry';
-import { compactPageList, movePage, pagesBetween, pagesOfText, stateOfText, textOfState, togglePage, withAllPages, withPages, type PageGridState } from './page-grid-state';
+import {
+  compactPageList,
+  movePage,
+  pagesBetween,
+  pagesOfText,
+  stateOfText,
+  textOfState,
+  togglePage,
+  withAllPages,
+  withPages,
+  type PageGridState,
+} from './page-grid-state';
 
 const selected = (state: PageGridState | undefined) => [...(state?.selected ?? [])].sort((a, b) => a - b);
 
@@ -20,7 +31,13 @@ describe('compactPageList', () => {
   });
 
   it('writes text the grammar reads back as the same pages, in the same order', () => {
-    for (const pages of [[2, 4], [1, 3, 4, 5], [6, 5, 4, 1, 2, 3], [3, 1, 2], [10, 1, 2, 3, 4, 9]]) {
+    for (const pages of [
+      [2, 4],
+      [1, 3, 4, 5],
+      [6, 5, 4, 1, 2, 3],
+      [3, 1, 2],
+      [10, 1, 2, 3, 4, 9],
+    ]) {
       expect(parsePageSelection(compactPageList(pages), 10).map((index) => index + 1)).toEqual(pages);
     }
   });

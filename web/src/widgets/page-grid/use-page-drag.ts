@@ -81,7 +81,8 @@ export function usePageDrag({ scroller, enabled, insertionAt, onDrop }: PageDrag
         pointer = { x: moved.clientX, y: moved.clientY };
         const distance = Math.hypot(pointer.x - start.x, pointer.y - start.y);
         if (!active && !touch && distance >= DRAG_DISTANCE_PX) begin();
-        else if (!active && touch && distance >= DRAG_DISTANCE_PX) stop(); // the finger scrolls
+        else if (!active && touch && distance >= DRAG_DISTANCE_PX)
+          stop(); // the finger scrolls
         else if (active) show();
       };
       const end = (ended: PointerEvent) => {

@@ -257,10 +257,14 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
       )}
 
       {picking ? (
-        <StepPicker id={`${id}-picker`} onPick={pickTool} onClose={() => {
-          setPicking(false);
-          setFocusId(`${id}-add`);
-        }} />
+        <StepPicker
+          id={`${id}-picker`}
+          onPick={pickTool}
+          onClose={() => {
+            setPicking(false);
+            setFocusId(`${id}-add`);
+          }}
+        />
       ) : (
         <button type="button" id={`${id}-add`} className="button button--secondary pipeline-editor__add" onClick={() => setPicking(true)} disabled={disabled}>
           + Add step

@@ -58,10 +58,22 @@ export function PipelineLibrary({ id, saved, disabled, onSave, onDownload, onUpl
                   <span className="pipeline-library__count">
                     {definition.pipeline.length} {definition.pipeline.length === 1 ? 'step' : 'steps'}
                   </span>
-                  <button type="button" className="button button--ghost pipeline-library__button" aria-label={`Load “${definition.name}”`} onClick={() => onLoad(definition)} disabled={disabled}>
+                  <button
+                    type="button"
+                    className="button button--ghost pipeline-library__button"
+                    aria-label={`Load “${definition.name}”`}
+                    onClick={() => onLoad(definition)}
+                    disabled={disabled}
+                  >
                     Load
                   </button>
-                  <button type="button" className="button button--ghost pipeline-library__button" aria-label={`Delete “${definition.name}”`} onClick={() => onDelete(definition.name)} disabled={disabled}>
+                  <button
+                    type="button"
+                    className="button button--ghost pipeline-library__button"
+                    aria-label={`Delete “${definition.name}”`}
+                    onClick={() => onDelete(definition.name)}
+                    disabled={disabled}
+                  >
                     Delete
                   </button>
                 </li>
@@ -78,7 +90,13 @@ export function PipelineLibrary({ id, saved, disabled, onSave, onDownload, onUpl
               <li key={example.name} className="pipeline-library__entry">
                 <span className="pipeline-library__name">{example.name}</span>
                 <span className="pipeline-library__count">{example.pipeline.length} steps</span>
-                <button type="button" className="button button--ghost pipeline-library__button" aria-label={`Use example “${example.name}”`} onClick={() => onLoad(example)} disabled={disabled}>
+                <button
+                  type="button"
+                  className="button button--ghost pipeline-library__button"
+                  aria-label={`Use example “${example.name}”`}
+                  onClick={() => onLoad(example)}
+                  disabled={disabled}
+                >
                   Use
                 </button>
               </li>

@@ -86,7 +86,12 @@ export function PipelineStepCard(props: PipelineStepCardProps) {
     </button>
   );
 
-  const classes = ['pipeline-step', dragging && 'pipeline-step--dragging', dropMark && `pipeline-step--drop-${dropMark}`, stepIssues.length + fieldIssues.length > 0 && 'pipeline-step--invalid']
+  const classes = [
+    'pipeline-step',
+    dragging && 'pipeline-step--dragging',
+    dropMark && `pipeline-step--drop-${dropMark}`,
+    stepIssues.length + fieldIssues.length > 0 && 'pipeline-step--invalid',
+  ]
     .filter(Boolean)
     .join(' ');
 

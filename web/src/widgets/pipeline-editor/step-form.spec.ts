@@ -45,7 +45,9 @@ describe('a step’s options form', () => {
   });
 
   it('drops a hidden field’s value, blanks, and keeps what the form never shows', () => {
-    expect(keepShown(advancedColourTool, { replaceAndInvertOption: 'FULL_INVERSION', textColor: '#ff0000' })).toEqual({ replaceAndInvertOption: 'FULL_INVERSION' });
+    expect(keepShown(advancedColourTool, { replaceAndInvertOption: 'FULL_INVERSION', textColor: '#ff0000' })).toEqual({
+      replaceAndInvertOption: 'FULL_INVERSION',
+    });
     expect(keepShown(compressTool, { optimizeLevel: 3, expectedOutputSize: '', lineArt: true })).toEqual({ optimizeLevel: 3, lineArt: true });
   });
 

@@ -14,7 +14,13 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 const NO_FILE_FIELDS = 1;
 
 type Values = Record<string, unknown>;
-type DeclaredOptions = { options?: readonly SelectOption[]; choices?: readonly SelectOption<number>[]; placeholder?: string; secret?: boolean; widget?: string };
+type DeclaredOptions = {
+  options?: readonly SelectOption[];
+  choices?: readonly SelectOption<number>[];
+  placeholder?: string;
+  secret?: boolean;
+  widget?: string;
+};
 
 /** The fields a step's form shows for these options, in declaration order. */
 export function shownFields(tool: AnyTool, parameters: Values): [string, Field][] {

@@ -22,7 +22,9 @@ describe('the step validator (rjsf → the tool’s zod schema)', () => {
   it('reads parameters as the server does: JSON numbers and booleans, strings alike', () => {
     expect(stepFieldIssues(compressTool, { optimizeLevel: 2, grayscale: true })).toEqual([]);
     expect(stepFieldIssues(compressTool, { optimizeLevel: '2', grayscale: 'true' })).toEqual([]);
-    expect(stepFieldIssues(compressTool, { optimizeLevel: 12 })).toEqual([{ field: 'optimizeLevel', message: 'Compression level must be a whole number from 1 to 9.' }]);
+    expect(stepFieldIssues(compressTool, { optimizeLevel: 12 })).toEqual([
+      { field: 'optimizeLevel', message: 'Compression level must be a whole number from 1 to 9.' },
+    ]);
   });
 
   it('finds no error in valid options', () => {
