@@ -2,12 +2,19 @@ import { describe, expect, it } from '@jest/globals';
 import { tokenize } from './javascript-tokens';
 
 /** The tokens that are not plain, as `kind:text`. */
-const marked = (source: string) => tokenize(source).filter((t) => t.kind !== 'plain').map((t) => `${t.kind}:${t.text}`);
+const marked = (source: string) =>
+  tokenize(source)
+    .filter((t) => t.kind !== 'plain')
+    .map((t) => `${t.kind}:${t.text}`);
 
 describe('the JavaScript highlighter’s tokenizer', () => {
   it('gives back the source exactly, every character in one token', () => {
     const source = "// File: a.pdf, Script: init\r\nvar x = 'a\\'b' + `t${1}` / 2; /* c */ if (x) { app.alert(\"hi\"); }\n";
-    expect(tokenize(source).map((t) => t.text).join('')).toBe(source);
+    expect(
+      tokenize(source)
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(source);
   });
 
   it('marks comments, strings, keywords, literals and numbers', () => {
@@ -40,10 +47,16 @@ describe('the JavaScript highlighter’s tokenizer', () => {
     ['quotes that never close', "'\\".repeat(500_000)],
     ['a template that never closes', `\`${'${'.repeat(500_000)}`],
     ['numbers and words without end', 'a1.e+'.repeat(200_000)],
-  ])('tokenizes a megabyte of %s in linear time', (_, hostile) => {
-    const started = Date.now();
-    const tokens = tokenize(hostile);
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect(tokens.map((t) => t.text).join('')).toBe(hostile);
-  });
+  ])(
+    'tokenizes a megabyte of %s in linear time',
+    (_, hostile) => {
+      // Linear time takes about a second here; quadratic time on a megabyte, hours. The bound is
+      // far from both, so that a machine busy with other work cannot fail it.
+      const started = Date.now();
+      const tokens = tokenize(hostile);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(tokens.map((t) => t.text).join('')).toBe(hostile);
+    },
+    60_000,
+  );
 });
