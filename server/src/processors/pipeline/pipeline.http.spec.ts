@@ -111,7 +111,8 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
   });
 
   it('mixes single- and multi-input steps: a split ZIP is unpacked into files, merged back into one, then numbered', async () => {
-    const res = await run([pdfUpload('book.pdf', await makePdf(4, { label: 'Book' })), pdfUpload('extra.pdf', await makePdf(1, { label: 'Extra' }))], {
+    // Split refuses a point past a file's last page (as Remove Pages does): every file here has a page 2.
+    const res = await run([pdfUpload('book.pdf', await makePdf(4, { label: 'Book' })), pdfUpload('extra.pdf', await makePdf(3, { label: 'Extra' }))], {
       name: 'Split and join',
       pipeline: [
         { operation: '/api/v1/general/split-pages', parameters: { pageNumbers: '2' } },
@@ -122,10 +123,18 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
-    expect(pageCount(res.body)).toBe(5);
-    expect(await pageRotations(res.body)).toEqual([180, 180, 180, 180, 180]);
+    expect(pageCount(res.body)).toBe(7);
+    expect(await pageRotations(res.body)).toEqual([180, 180, 180, 180, 180, 180, 180]);
     const texts = pageTexts(res.body);
-    expect(texts.map((t) => /(?:Book|Extra) page \d/.exec(t)?.[0])).toEqual(['Book page 1', 'Book page 2', 'Book page 3', 'Book page 4', 'Extra page 1']);
+    expect(texts.map((t) => /(?:Book|Extra) page \d/.exec(t)?.[0])).toEqual([
+      'Book page 1',
+      'Book page 2',
+      'Book page 3',
+      'Book page 4',
+      'Extra page 1',
+      'Extra page 2',
+      'Extra page 3',
+    ]);
     texts.forEach((text, i) => expect(text).toContain(`No. ${i + 1}`));
   });
 
@@ -185,8 +194,8 @@ describe('Pipeline (/api/v1/pipeline/handleData)', () => {
       ],
       [
         'a required option left out',
-        [{ operation: '/api/v1/misc/ocr-pdf', parameters: {} }],
-        `Step 1 (/api/v1/misc/ocr-pdf), languages: ${String((tools.find((t) => t.id === 'ocr-cleanup')!.fields as Record<string, { required?: string }>).languages.required)}`,
+        [{ operation: '/api/v1/general/remove-pages', parameters: {} }],
+        `Step 1 (/api/v1/general/remove-pages), pageNumbers: ${String((tools.find((t) => t.id === 'remove')!.fields as Record<string, { required?: string }>).pageNumbers.required)}`,
       ],
       [
         'a step no file reaching it can satisfy',
