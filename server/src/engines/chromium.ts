@@ -199,7 +199,24 @@ export function chromiumLoad(): { running: number; waiting: number } {
  * DeadlineExceededError is thrown (the runner's timeout answer).
  */
 export function renderHtmlToPdf(doc: HtmlDocument, output: string, page: PdfPageOptions, engine: EngineOptions): Promise<void> {
-  return pages.run(engine, () => renderInContext(doc, output, page, engine));
+  return pages.run(engine, async () => {
+    try {
+      await renderInContext(doc, output, page, engine);
+    } catch (error) {
+      // Killed or crashed between jobs, found dead only once the page was open: once more with a new
+      // browser. A document that crashes it again fails as it did.
+      if (!(error instanceof BrowserCrashedError) || engine.signal?.aborted || Date.now() >= engine.deadline) throw error;
+      await forgetDeadBrowser();
+      await renderInContext(doc, output, page, engine);
+    }
+  });
+}
+
+/** Lets the next job launch a new browser when the current one has gone, even before 'disconnected' arrives. */
+async function forgetDeadBrowser(): Promise<void> {
+  const current = launching;
+  const b = await current?.catch(() => undefined);
+  if (launching === current && (!b || !b.isConnected())) launching = undefined;
 }
 
 async function renderInContext(doc: HtmlDocument, output: string, pageOptions: PdfPageOptions, engine: EngineOptions): Promise<void> {
