@@ -1,6 +1,6 @@
 import { addTextLayer } from '../../engines/ocrmypdf';
 import { readTextRunsAndImages, type PlacedImage } from '../../engines/pdftohtml';
-import { listImages } from '../../engines/poppler';
+import { listImages, readGrayImage, renderGrayPagesScaled } from '../../engines/poppler';
 import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type PageRuns } from '../../engines/poppler-text';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { EngineFailedError, type EngineOptions } from '../../engines/process';
@@ -20,6 +20,10 @@ import { readPageDrawings } from './page-drawings';
 
 /** A page with fewer words than this is taken as a scan without a text layer. */
 const MIN_WORDS_FOR_TEXT_LAYER = 3;
+/** A page without text is drawn this small to see whether it shows anything at all (a blank page needs no OCR). */
+const INK_PROBE_PX = 100;
+/** A grey level below which a pixel is ink. */
+const INK_LEVEL = 200;
 
 /**
  * Pictures are carried over only while their stored pixels stay within these
@@ -110,7 +114,8 @@ async function readPageText(
 ): Promise<{ source: string; pages: PageLayout[]; recognisedPages: number[] }> {
   const pages = await readTextLayout(pdf, range, engine);
   if (!recognizeText) return { source: pdf, pages, recognisedPages: [] };
-  const withoutText = pages.filter((page) => wordCount(page) < MIN_WORDS_FOR_TEXT_LAYER).map((page) => page.page);
+  const textless = pages.filter((page) => wordCount(page) < MIN_WORDS_FOR_TEXT_LAYER).map((page) => page.page);
+  const withoutText = textless.length === 0 ? [] : await pagesWithInk(pdf, textless, workspace, engine);
   if (withoutText.length === 0) return { source: pdf, pages, recognisedPages: [] };
   const recognised = workspace.newPath('.pdf');
   try {
@@ -123,6 +128,22 @@ async function readPageText(
   const after = await readTextLayout(recognised, range, engine);
   const recognisedPages = after.filter((page) => withoutText.includes(page.page) && wordCount(page) > 0).map((page) => page.page);
   return { source: recognised, pages: after, recognisedPages };
+}
+
+/**
+ * The pages of `candidates` that show anything, drawn tiny: a page without text
+ * may be a scan, but a blank one (the empty last page office programs leave)
+ * would only cost OCR's start. A page Poppler could not draw is kept for OCR to judge.
+ */
+export async function pagesWithInk(pdf: string, candidates: readonly number[], workspace: Workspace, engine: EngineOptions): Promise<number[]> {
+  const range = { first: Math.min(...candidates), last: Math.max(...candidates) };
+  const drawn = await renderGrayPagesScaled(pdf, range, workspace.newPath('-ink'), INK_PROBE_PX, engine);
+  const inked: number[] = [];
+  for (const page of candidates) {
+    const file = drawn.get(page);
+    if (!file || (await readGrayImage(file)).pixels.some((level) => level < INK_LEVEL)) inked.push(page);
+  }
+  return inked;
 }
 
 /**
