@@ -3,7 +3,7 @@ import { readTextRunsAndImages, type PlacedImage } from '../../engines/pdftohtml
 import { listImages, readGrayImage, renderGrayPagesScaled } from '../../engines/poppler';
 import { readTextLayout, readTextRuns, type PageLayout, type PageRange, type PageRuns } from '../../engines/poppler-text';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
-import { EngineFailedError, type EngineOptions } from '../../engines/process';
+import { EngineFailedError, type EngineOptions, type ScratchFiles } from '../../engines/process';
 import { decrypt, isEncrypted } from '../../engines/qpdf/qpdf-encryption';
 import { InvalidInputError } from '../../refusals/input-errors';
 import { analyseDocument } from '../analyse/analyse';
@@ -135,9 +135,9 @@ async function readPageText(
  * may be a scan, but a blank one (the empty last page office programs leave)
  * would only cost OCR's start. A page Poppler could not draw is kept for OCR to judge.
  */
-export async function pagesWithInk(pdf: string, candidates: readonly number[], workspace: Workspace, engine: EngineOptions): Promise<number[]> {
+export async function pagesWithInk(pdf: string, candidates: readonly number[], scratch: ScratchFiles, engine: EngineOptions): Promise<number[]> {
   const range = { first: Math.min(...candidates), last: Math.max(...candidates) };
-  const drawn = await renderGrayPagesScaled(pdf, range, workspace.newPath('-ink'), INK_PROBE_PX, engine);
+  const drawn = await renderGrayPagesScaled(pdf, range, scratch.newPath('-ink'), INK_PROBE_PX, engine);
   const inked: number[] = [];
   for (const page of candidates) {
     const file = drawn.get(page);
