@@ -1,7 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
-import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions } from './process';
+import type { EngineOptions } from './process';
+import { runPdfScript } from './python-pdf-script';
 
 /**
  * Gives parts cut from a document (qpdf `--split-pages`, pages alone) the
@@ -9,7 +8,6 @@ import { pageWatchdog, runProcess, type EngineOptions } from './process';
  * in one pikepdf process for all parts (server/src/engines/pdf-part-documents.py).
  */
 
-const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
 const PROGRAM = engineScript('pdf-part-documents.py');
 
@@ -28,8 +26,6 @@ export interface PartDocument {
   outline: readonly PartBookmark[];
 }
 
-type Answer = { parts: number; error?: undefined } | { error: 'password' } | { error: 'damaged'; reason: string };
-
 /** Writes each part's `output` as its `input` with `source`'s document information and its own bookmarks. */
 export async function completePartDocuments(
   source: string,
@@ -39,17 +35,6 @@ export async function completePartDocuments(
   options: EngineOptions,
 ): Promise<void> {
   // JSON has no undefined: a bookmark that opens no page goes as null.
-  await writeFile(
-    jobFile,
-    JSON.stringify({ source, parts }, (key, value: unknown) => (key === 'pageIndex' && value === undefined ? null : value)),
-  );
-  const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {
-    ...options,
-    readable: [PROGRAM],
-    okExitCodes: [0, 2],
-    watchdogMs: pageWatchdog(pages),
-  });
-  const answer = JSON.parse(stdout) as Answer;
-  if (answer.error === 'password') throw new PdfPasswordError();
-  if (answer.error === 'damaged') throw new PdfCorruptedError(undefined, `pikepdf: ${answer.reason}`);
+  const request = JSON.stringify({ source, parts }, (key, value: unknown) => (key === 'pageIndex' && value === undefined ? null : value));
+  await runPdfScript<{ parts: number }>(PROGRAM, 'pikepdf', request, jobFile, pages, options);
 }

@@ -1,7 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { engineScript } from './engine-scripts';
-import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
+import type { EngineOptions, ScratchFiles } from './process';
+import { runPdfScript } from './python-pdf-script';
 
 /**
  * qpdf's content-stream parser and writer through pikepdf (Debian's
@@ -10,7 +9,6 @@ import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from 
  * replaced, or inverted, while everything else, text included, stays as it is.
  */
 
-const PYTHON = '/usr/bin/python3';
 /** Reaches the program from src/engines (tests, ts-jest) and dist/engines (built server) alike. */
 const PROGRAM = engineScript('pdf-recolour.py');
 
@@ -35,12 +33,6 @@ export interface RecolourResult {
   unsupported?: string;
 }
 
-type Answer =
-  | { pages: number; error?: undefined; unsupported?: undefined }
-  | { unsupported: string; error?: undefined }
-  | { error: 'password' }
-  | { error: 'damaged'; reason: string };
-
 /** Writes `input` (`pages` pages) recoloured as asked to `output`. */
 export async function recolourPdf(
   input: string,
@@ -50,16 +42,13 @@ export async function recolourPdf(
   workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<RecolourResult> {
-  const jobFile = workspace.newPath('.json');
-  await writeFile(jobFile, JSON.stringify({ input, output, ...request }));
-  const { stdout } = await runProcess(PYTHON, ['-I', '-B', PROGRAM, jobFile], {
-    ...options,
-    readable: [PROGRAM],
-    okExitCodes: [0, 2],
-    watchdogMs: pageWatchdog(pages),
-  });
-  const answer = JSON.parse(stdout) as Answer;
-  if (answer.error === 'password') throw new PdfPasswordError();
-  if (answer.error === 'damaged') throw new PdfCorruptedError(undefined, `pikepdf: ${answer.reason}`);
+  const answer = await runPdfScript<{ pages: number; unsupported?: undefined } | { unsupported: string }>(
+    PROGRAM,
+    'pikepdf',
+    JSON.stringify({ input, output, ...request }),
+    workspace.newPath('.json'),
+    pages,
+    options,
+  );
   return answer.unsupported === undefined ? {} : { unsupported: answer.unsupported };
 }

@@ -64,6 +64,7 @@ const ENGINE_READERS: Record<string, readonly string[]> = {
   confinement: [],
   deadline: [],
   'engine-scripts': [],
+  'python-pdf-script': [],
   lifecycle: [],
   limiter: [],
   seccomp: [],
