@@ -1,4 +1,4 @@
-import { defineTool, singlePdfInput } from './kit';
+import { defineTool, RECOGNISED_TEXT_OUTCOME, singlePdfInput } from './kit';
 
 /**
  * PDF to Markdown: headings, paragraphs, lists and tables from the page layout,
@@ -20,10 +20,7 @@ export const pdfToMarkdownTool = defineTool({
     kind: 'text',
     apiContentType: 'text/markdown; charset=utf-8',
     outcomes: {
-      'recognised-text': {
-        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
-        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
-      },
+      ...RECOGNISED_TEXT_OUTCOME,
     },
   },
   download: { api: '{base}.md', browser: '{base}.md', fallback: 'converted.md' },

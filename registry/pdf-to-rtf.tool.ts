@@ -1,4 +1,4 @@
-import { defineTool, select, singlePdfInput } from './kit';
+import { defineTool, RECOGNISED_TEXT_OUTCOME, select, singlePdfInput } from './kit';
 
 /** PDF to Text/RTF: the text in reading order, as plain UTF-8 text or as rich text; scanned pages are read by OCR. */
 export const pdfToRtfTool = defineTool({
@@ -29,10 +29,7 @@ export const pdfToRtfTool = defineTool({
     apiContentType: 'text/plain; charset=utf-8',
     variants: [{ when: { outputFormat: ['rtf'] }, apiContentType: 'application/octet-stream' }],
     outcomes: {
-      'recognised-text': {
-        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
-        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
-      },
+      ...RECOGNISED_TEXT_OUTCOME,
     },
   },
   download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },

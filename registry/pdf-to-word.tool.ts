@@ -1,4 +1,4 @@
-import { checkbox, defineTool, pageRangeFields, select, singlePdfInput } from './kit';
+import { checkbox, defineTool, pageRangeFields, RECOGNISED_TEXT_OUTCOME, select, singlePdfInput } from './kit';
 
 const range = pageRangeFields({
   labels: { pageRange: 'Page range', startPage: 'Start page', endPage: 'End page' },
@@ -50,10 +50,7 @@ export const pdfToWordTool = defineTool({
   result: {
     kind: 'download',
     outcomes: {
-      'recognised-text': {
-        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
-        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
-      },
+      ...RECOGNISED_TEXT_OUTCOME,
     },
   },
   download: { api: '{base}.{outputFormat}', browser: 'from-response', fallback: 'converted.{outputFormat}' },

@@ -1,4 +1,4 @@
-import { defineTool, singlePdfInput } from './kit';
+import { defineTool, RECOGNISED_TEXT_OUTCOME, singlePdfInput } from './kit';
 
 /**
  * PDF to XML: the page layout (headings, paragraphs, lists, tables, pictures
@@ -22,10 +22,7 @@ export const pdfToXmlTool = defineTool({
   result: {
     kind: 'download',
     outcomes: {
-      'recognised-text': {
-        when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
-        notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
-      },
+      ...RECOGNISED_TEXT_OUTCOME,
     },
   },
   download: { api: '{base}.xml', browser: '{base}.xml', fallback: 'converted.xml' },

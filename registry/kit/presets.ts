@@ -140,3 +140,14 @@ export function markColourField(visibleWhen: VisibleWhen, source: string) {
     invalid: notInSpec('Colour must be a hex colour such as #000000.', source),
   });
 }
+
+/**
+ * The outcome of a tool that reads a PDF's text and recognises pages that have
+ * none (PDF to Word, Markdown, Text/RTF, XML): `{ outcomes: { ...RECOGNISED_TEXT_OUTCOME } }`.
+ */
+export const RECOGNISED_TEXT_OUTCOME = {
+  'recognised-text': {
+    when: 'pages without a text layer (a scan) were read by text recognition (OCR)',
+    notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
+  },
+} as const;
