@@ -42,6 +42,8 @@ describe('long runs as jobs, in a real browser', () => {
       { name: 'one.pdf', mimeType: 'application/pdf', buffer: scan },
       { name: 'two.pdf', mimeType: 'application/pdf', buffer: scan },
     ]);
+    // Watched from the start: on a loaded machine the polling below may look away for longer than the toast stays.
+    const successToast = page.getByTestId('toast').filter({ hasText: pipelineTool.toast.success }).waitFor({ timeout: 200_000 });
     await page.getByRole('button', { name: pipelineTool.action.label, exact: true }).click();
     expect(await page.getByTestId('job-queued').innerText({ timeout: 60_000 })).toBe('Queued (position 1)');
 
@@ -65,7 +67,7 @@ describe('long runs as jobs, in a real browser', () => {
       await page.waitForTimeout(100);
     }
     expect(await failure.count()).toBe(0);
-    await page.getByTestId('toast').filter({ hasText: pipelineTool.toast.success }).waitFor();
+    await successToast;
     const values = [...seen];
     expect(values.length).toBeGreaterThanOrEqual(2);
     expect(values).toEqual([...values].sort((a, b) => a - b));
