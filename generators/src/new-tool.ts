@@ -2,9 +2,13 @@
  * `npm run new-tool -- <id> --category <category> --endpoint /api/v1/...`
  * writes registry/<id>.tool.ts, server/src/processors/<id>/<id>.processor.ts, its
  * HTTP spec beside it and web/e2e/scenarios/<id>.scenario.ts from
- * generators/templates, takes the tool off the planned list, and regenerates
- * registry/index.ts. Nothing else needs editing by hand.
+ * generators/templates, takes the tool off the planned list, regenerates
+ * registry/index.ts and writes the tool's English catalogue
+ * (web/src/locales/en/tools/<id>.json), whose keys every language then
+ * translates (`npm run locales` lists what each one lacks). Nothing else needs
+ * editing by hand.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { camelCase, CATEGORIES, ENDPOINT_PATTERN, pascalCase } from '@folio/registry';
@@ -128,7 +132,12 @@ if (require.main === module) {
     const written = createTool(parseArgs(process.argv.slice(2)));
     writeRegistryIndex();
     for (const file of written) console.log(`wrote ${file.replace(`${REPO}/`, '')}`);
-    console.log('updated registry/index.ts; fill in the TODOs, then `npm start` shows the new page.');
+    // The catalogue is written from the built registry, which now includes the new declaration.
+    execFileSync('npm', ['run', 'build', '-w', '@folio/registry'], { cwd: REPO, stdio: 'ignore' });
+    execFileSync('node', [join(__dirname, 'locale-catalogues.js')], { cwd: REPO, stdio: 'inherit' });
+    console.log(
+      'updated registry/index.ts and the English catalogue; fill in the TODOs, `npm run locales` again, translate, then `npm start` shows the new page.',
+    );
   } catch (error) {
     if (!(error instanceof NewToolError)) throw error;
     console.error(error.message);

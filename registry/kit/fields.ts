@@ -114,12 +114,17 @@ export interface CheckboxOptions extends FieldCommon {
   invalid?: string;
 }
 
+/** The message a yes/no option gives for a value that is not one: the declared one, or one derived from the label. */
+export function checkboxInvalidMessage(field: Pick<CheckboxOptions, 'label' | 'invalid'>): string {
+  return field.invalid ?? `${field.label}: expected true or false.`;
+}
+
 /**
  * A yes/no option. Accepts booleans from the form and true/false, on/off,
  * yes/no, 1/0 (any case) from multipart, like the reference's binder.
  */
 export function checkbox<const O extends CheckboxOptions>(options: O): O & Field<boolean> & { kind: 'checkbox' } {
-  const error = options.invalid ?? `${options.label}: expected true or false.`;
+  const error = checkboxInvalidMessage(options);
   const wire = z.stringbool({ truthy: ['true', 'on', 'yes', '1'], falsy: ['false', 'off', 'no', '0'], case: 'insensitive', error });
   return {
     ...options,
@@ -278,10 +283,15 @@ export interface ChoicesOptions extends FieldCommon {
  * ('eng,fra', as the spec's page sends them) or one part each; the parsed value
  * is the chosen option values, in the order given, without repeats.
  */
+/** The message a choice list gives for a value outside its options: the declared one, or one listing them. */
+export function choicesInvalidMessage(field: Pick<ChoicesOptions, 'label' | 'options' | 'invalid'>): string {
+  return field.invalid ?? `${field.label} must be among ${listWithOr(field.options.map((o) => o.value))}.`;
+}
+
 type ChoiceValues<O extends ChoicesOptions> = readonly O['options'][number]['value'][];
 
 export function choices<const O extends ChoicesOptions>(options: O): O & Field<ChoiceValues<O>> & { kind: 'choices' } {
-  const error = options.invalid ?? `${options.label} must be among ${listWithOr(options.options.map((o) => o.value))}.`;
+  const error = choicesInvalidMessage(options);
   const canonical = (text: string) => options.options.find((o) => o.value === text || o.aliases?.includes(text))?.value;
   const split = (raw: unknown): unknown => {
     // Every box unticked on the page: nothing chosen, not "left out" (which takes the default).
@@ -330,6 +340,14 @@ export interface EntriesOptions extends FieldCommon {
   tooMany?: string;
 }
 
+/** The messages a list of pairs gives: too many pairs, and a map that is not one. */
+export function entriesMessages(field: Pick<EntriesOptions, 'label' | 'maxEntries' | 'tooMany'>): { tooMany: string; notMap: string } {
+  return {
+    tooMany: field.tooMany ?? `${field.label}: at most ${field.maxEntries} entries.`,
+    notMap: `${field.label} must be a JSON object of names and values.`,
+  };
+}
+
 /** Pairs from one map of multipart names to values: numbered pairs, and with `direct` every other name as itself. */
 function pairsIn(map: Readonly<Record<string, unknown>>, numbered: EntriesOptions['numbered'], direct: boolean): Entry[] {
   const keyName = new RegExp(`^${numbered.key}(\\d+)$`);
@@ -354,8 +372,7 @@ function pairsIn(map: Readonly<Record<string, unknown>>, numbered: EntriesOption
  * Pairs with a blank name are dropped.
  */
 export function entries<const O extends EntriesOptions>(options: O): O & Field<Entry[]> & { kind: 'entries' } {
-  const tooMany = options.tooMany ?? `${options.label}: at most ${options.maxEntries} entries.`;
-  const notMap = `${options.label} must be a JSON object of names and values.`;
+  const { tooMany, notMap } = entriesMessages(options);
   const entry = z.object({ key: z.string().trim(), value: z.string() });
   const list = z
     .array(entry)
@@ -428,9 +445,14 @@ export interface TextOptions extends FieldCommon {
   check?: (value: string) => string | undefined;
 }
 
+/** The message free text gives when it is too long: the declared one, or one derived from the label. */
+export function textInvalidMessage(field: Pick<TextOptions, 'label' | 'invalid'>): string {
+  return field.invalid ?? `${field.label} is too long.`;
+}
+
 /** Free text. Blank counts as absent. */
 export function text<const O extends TextOptions>(options: O): O & Field<string> & { kind: 'text' | 'textarea' } {
-  const error = options.invalid ?? `${options.label} is too long.`;
+  const error = textInvalidMessage(options);
   let value = z.string({ error });
   if (options.maxLength !== undefined) value = value.max(options.maxLength, { error });
   if (options.check) {
@@ -562,7 +584,18 @@ export function describeFileTypes(types: readonly FileTypeKey[]): string {
 
 /** The message a file field gives for an upload of another type: the declared one, or one derived from `accept`. */
 export function wrongTypeMessage(field: Pick<FileFieldOptions, 'label' | 'accept' | 'wrongType'>): string {
-  return field.wrongType ?? `${field.label}: please upload a ${describeFileTypes(field.accept)} file.`;
+  const types = describeFileTypes(field.accept);
+  // 'a PNG or JPG file', but 'a file' where the type is already one ('file', 'supported file').
+  return field.wrongType ?? `${field.label}: please upload a ${/\bfile$/.test(types) ? types : `${types} file`}.`;
+}
+
+/** The messages a file field gives for too many, too few and too large files: declared, or derived from the label and limits. */
+export function fileCountMessages(field: FileFieldOptions): { tooMany: string; tooFew: string; tooLarge: string } {
+  return {
+    tooMany: field.tooMany ?? tooManyFilesMessage(field.label, field.multiple ? (field.maxFiles ?? Infinity) : 1),
+    tooFew: field.tooFew ?? `${field.label}: at least ${field.minFiles ?? 1} files.`,
+    tooLarge: field.tooLarge ?? `${field.label}: each file may be at most ${formatSizeLimit(field.maxBytes ?? 0)}.`,
+  };
 }
 
 /**
@@ -575,9 +608,7 @@ export function wrongTypeMessage(field: Pick<FileFieldOptions, 'label' | 'accept
 export function file<const O extends FileFieldOptions>(options: O): O & Field<FileValue<O>> & { kind: 'file' } {
   const max = options.multiple ? (options.maxFiles ?? Infinity) : 1;
   const min = options.minFiles ?? 1;
-  const tooMany = options.tooMany ?? tooManyFilesMessage(options.label, max);
-  const tooFew = options.tooFew ?? `${options.label}: at least ${min} files.`;
-  const tooLarge = options.tooLarge ?? `${options.label}: each file may be at most ${formatSizeLimit(options.maxBytes ?? 0)}.`;
+  const { tooMany, tooFew, tooLarge } = fileCountMessages(options);
   const files = z
     .array(z.custom<FileLike>(isFileLike, { error: wrongTypeMessage(options) }))
     .refine((list) => list.length <= max, { error: tooMany })

@@ -22,3 +22,5 @@ export * from './pipeline-examples';
 export * from './signature-coverage';
 export * from './sizes';
 export * from './tool-directory';
+export * from './tool-texts';
+export * from './locales';
