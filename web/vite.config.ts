@@ -1,11 +1,11 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const registryDir = fileURLToPath(new URL('../registry/', import.meta.url));
 
@@ -86,12 +86,57 @@ function toolCatalogModule(): Plugin {
 
 const pdfjs = pdfjsAssets();
 
+const localesDir = fileURLToPath(new URL('./src/locales/', import.meta.url));
+
+/** The manifest's words in one language (src/locales/<code>/app/manifest.json). */
+function manifestTexts(code: string): { name: string; description: string } {
+  return JSON.parse(readFileSync(join(localesDir, code, 'app/manifest.json'), 'utf8')) as { name: string; description: string };
+}
+
+/** Every language but English has its own `manifest-<code>.webmanifest`; the page links it when that language is chosen (src/i18n/language.ts). */
+const TRANSLATED_MANIFEST_LOCALES = ['hi', 'es', 'fr', 'de', 'pt-BR', 'zh-CN', 'ja', 'ar'];
+
+/**
+ * Writes the installable app's manifest once per language: the English one by
+ * VitePWA, the others here, with their name, description, `lang` and `dir`.
+ */
+function localizedManifests(base: Partial<ManifestOptions>): Plugin {
+  return {
+    name: 'folio-localized-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const code of TRANSLATED_MANIFEST_LOCALES) {
+        if (!existsSync(join(localesDir, code, 'app/manifest.json'))) continue;
+        const manifest = { ...base, ...manifestTexts(code), lang: code, dir: code === 'ar' ? 'rtl' : 'ltr' };
+        this.emitFile({ type: 'asset', fileName: `manifest-${code}.webmanifest`, source: JSON.stringify(manifest) });
+      }
+    },
+  };
+}
+
+const baseManifest: Partial<ManifestOptions> = {
+  short_name: 'Folio',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#2949c4',
+  background_color: '#f6f7fb',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
 /**
  * The installable app: a web manifest and a service worker (Workbox) that precaches
  * the app shell, so the site opens offline. Navigations are answered with the
  * cached index.html, except the API (never cached: no route for it at all) and
  * files such as /robots.txt or the divider sheet PDF.
  */
+/** The chunks holding one language's catalogue each (src/i18n/catalogues/<code>.ts), named by `chunkFileNames` below. */
+const LANGUAGE_CHUNK = /assets\/language-[\w-]+\.js$/;
+
 const installableApp = VitePWA({
   // A small external script registers the worker: the CSP allows no inline script,
   // and the entry bundle stays free of workbox-window.
@@ -101,25 +146,15 @@ const installableApp = VitePWA({
   registerType: 'prompt',
   // The icons are precached by globPatterns below, with the rest of the shell.
   includeManifestIcons: false,
-  manifest: {
-    name: 'Folio: free PDF tools',
-    short_name: 'Folio',
-    description: 'Merge, split, rotate and convert PDFs with no sign-up; files are deleted after processing.',
-    start_url: '/',
-    scope: '/',
-    display: 'standalone',
-    theme_color: '#2949c4',
-    background_color: '#f6f7fb',
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    ],
-  },
+  manifest: { ...baseManifest, ...manifestTexts('en'), lang: 'en', dir: 'ltr' },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     globIgnores: ['pdfjs/**'],
-    manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !pdfjs.files.has(entry.url)), warnings: [] })],
+    // A language's catalogue is fetched by the visitors who read it, and kept for them when it is (runtimeCaching): not precached for all.
+    manifestTransforms: [
+      async (entries) => ({ manifest: entries.filter((entry) => !pdfjs.files.has(entry.url) && !LANGUAGE_CHUNK.test(entry.url)), warnings: [] }),
+    ],
+    runtimeCaching: [{ urlPattern: ({ url }) => LANGUAGE_CHUNK.test(url.pathname), handler: 'CacheFirst', options: { cacheName: 'folio-languages' } }],
     navigateFallback: '/index.html',
     // The API (its Swagger page included) and paths naming a file are not app pages.
     navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/]+$/],
@@ -134,6 +169,7 @@ export default defineConfig({
     toolCatalogModule(),
     pdfjs,
     installableApp,
+    localizedManifests(baseManifest),
     // Brotli and gzip copies next to each file (server/src/http/compressed-static.ts
     // serves them); below 1 KiB the headers outweigh the saving.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/ }),
@@ -142,5 +178,14 @@ export default defineConfig({
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest (dist/.vite/manifest.json) tells which chunks each page loads: the home page's budget test reads it.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/src/i18n/catalogues/') ? 'assets/language-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
 });

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { rotateTool, toolPath, tools } from '@folio/registry';
 import type { Page } from 'playwright-core';
 import { makePdf } from '../../server/test/support/pdfs';
+import { seriousViolations } from './axe';
 import { useAppAndBrowser } from './browser';
 import { pdfUpload, scenarioContext } from './scenario';
 
 jest.setTimeout(240_000);
-
-/** axe-core's browser build, run inside each page (evaluated, so the site's CSP needs no exception). */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const THEMES = ['light', 'dark'] as const;
@@ -31,28 +28,6 @@ const PAGES: readonly { name: string; path: string }[] = [
   { name: 'coming soon', path: '/tools/advanced/batch-stamp' },
   { name: '404', path: '/no/such/page' },
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe's serious and critical violations on the page as shown now, one readable line each. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`).join('; ')}`,
-    );
-}
 
 /** The theme the page shows, read from the page: a check on the wrong theme would pass for nothing. */
 async function expectTheme(page: Page, theme: Theme): Promise<void> {

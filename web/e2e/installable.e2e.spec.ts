@@ -53,6 +53,19 @@ describe('the installable app', () => {
     }
   });
 
+  it('gives each language its own manifest, linked while the page is in that language', async () => {
+    await page.goto(`${app.baseUrl}/?lang=hi`);
+    await page.locator('html[lang="hi"]').waitFor();
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest-hi.webmanifest');
+    const hindi = JSON.parse(readFileSync(join(__dirname, '../src/locales/hi/app/manifest.json'), 'utf8')) as { name: string; description: string };
+    const response = await context.request.get(`${app.baseUrl}/manifest-hi.webmanifest`);
+    expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(await response.json()).toMatchObject({ ...hindi, lang: 'hi', short_name: 'Folio', start_url: '/' });
+    await page.goto(`${app.baseUrl}/?lang=en`);
+    await page.locator('html[lang="en"]').waitFor();
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+  });
+
   it('serves robots.txt as a text file and the app’s scripts compressed', async () => {
     const robots = await context.request.get(`${app.baseUrl}/robots.txt`);
     expect(robots.status()).toBe(200);
@@ -108,6 +121,8 @@ describe('the installable app', () => {
     expect(cached).toContain('/index.html');
     expect(cached).not.toContain(`/${manifest['../node_modules/pdfjs-dist/build/pdf.mjs']!.file}`);
     expect(cached.filter((path) => path.startsWith('/pdfjs/') || path.startsWith('/api/'))).toEqual([]);
+    // Languages are cached as they are read, not all precached for every visitor.
+    expect(cached.filter((path) => /\/assets\/language-/.test(path))).toEqual([]);
     const notice = page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE });
     expect(await notice.count()).toBe(0);
 

@@ -1,23 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { RichMessage } from '../i18n/RichMessage';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/contact.json';
 import { useToast } from '../toast';
-import { contactMessageProblem, EMPTY_CONTACT_MESSAGE, type ContactMessage } from './contact-message';
+import { contactMessageProblem, EMPTY_CONTACT_MESSAGE, type ContactMessage, type ContactProblem } from './contact-message';
 import { sendContactMessage } from './send-contact-message';
 
 type TextFieldName = Exclude<keyof ContactMessage, 'acceptedTerms'>;
 
-const TEXT_FIELDS: readonly { name: TextFieldName; label: string; type: string; autoComplete: string }[] = [
-  { name: 'name', label: 'Your Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Your Email', type: 'email', autoComplete: 'email' },
-  { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
+const TEXT_FIELDS: readonly { name: TextFieldName; label: keyof typeof english; type: string; autoComplete: string }[] = [
+  { name: 'name', label: 'nameLabel', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'emailLabel', type: 'email', autoComplete: 'email' },
+  { name: 'subject', label: 'subjectLabel', type: 'text', autoComplete: 'off' },
 ];
 
 /** 'Need Help?' form: all fields and the terms are required; the server's answer is shown as a toast. */
 export function ContactForm() {
+  const t = useMessages('contact', english);
   const toast = useToast();
   const { register, watch, getValues, reset } = useForm<ContactMessage>({ defaultValues: EMPTY_CONTACT_MESSAGE });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ContactProblem | null>(null);
   const [sending, setSending] = useState(false);
   const acceptedTerms = watch('acceptedTerms');
 
@@ -47,7 +51,7 @@ export function ContactForm() {
         {TEXT_FIELDS.map((field) => (
           <div key={field.name} className={`form-field contact-form__${field.name}`}>
             <label className="form-field__label" htmlFor={`contact-${field.name}`}>
-              {field.label}
+              {t(field.label)}
             </label>
             <input
               id={`contact-${field.name}`}
@@ -63,7 +67,7 @@ export function ContactForm() {
       </div>
       <div className="form-field">
         <label className="form-field__label" htmlFor="contact-message">
-          Message
+          {t('messageLabel')}
         </label>
         <textarea
           id="contact-message"
@@ -78,18 +82,23 @@ export function ContactForm() {
         <span className="checkbox">
           <input id="contact-terms" type="checkbox" className="checkbox__input" required {...register('acceptedTerms')} />
           <label className="checkbox__label" htmlFor="contact-terms">
-            I agree to the <Link to="/terms-condition">Terms &amp; Conditions</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
+            <RichMessage
+              namespace="contact"
+              english={english}
+              id="acceptTerms"
+              components={{ 0: <Link to="/terms-condition" />, 1: <Link to="/privacy-policy" /> }}
+            />
           </label>
         </span>
       </div>
       {problem && (
         <p id="contact-problem" className="form-message form-message--error" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       )}
       <button type="submit" className="button button--primary button--large" disabled={!acceptedTerms || sending}>
         {sending && <span className="spinner" aria-hidden="true" />}
-        {sending ? 'Sending...' : 'Send message'}
+        {sending ? t('sending') : t('sendButton')}
       </button>
     </form>
   );

@@ -9,21 +9,16 @@ export interface ContactMessage {
 
 export const EMPTY_CONTACT_MESSAGE: ContactMessage = { name: '', email: '', subject: '', message: '', acceptedTerms: false };
 
-export const CONTACT_TEXTS = {
-  incomplete: 'Please fill all fields and accept the terms.',
-  invalidEmail: 'Please enter a valid email address.',
-  sent: 'Message sent successfully!',
-  failed: 'Failed to send message.',
-  unreachable: 'Failed to send message. Please try again later.',
-} as const;
+/** What stops a message from going, by its text's key in locales/en/app/contact.json. */
+export type ContactProblem = 'incomplete' | 'invalidEmail';
 
 // Loose on purpose: the input is type=email and the server checks again; this only catches obvious slips.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The first problem with a message before sending, or null when it can go. */
-export function contactMessageProblem(message: ContactMessage): string | null {
+export function contactMessageProblem(message: ContactMessage): ContactProblem | null {
   const texts = [message.name, message.email, message.subject, message.message];
-  if (texts.some((text) => text.trim() === '') || !message.acceptedTerms) return CONTACT_TEXTS.incomplete;
-  if (!EMAIL_SHAPE.test(message.email.trim())) return CONTACT_TEXTS.invalidEmail;
+  if (texts.some((text) => text.trim() === '') || !message.acceptedTerms) return 'incomplete';
+  if (!EMAIL_SHAPE.test(message.email.trim())) return 'invalidEmail';
   return null;
 }

@@ -1,4 +1,6 @@
-import { CONTACT_TEXTS, type ContactMessage } from './contact-message';
+import { translate } from '../i18n/use-messages';
+import english from '../locales/en/app/contact.json';
+import type { ContactMessage } from './contact-message';
 
 const CONTACT_URL = '/api/v1/contact';
 
@@ -9,6 +11,27 @@ function readReply(body: unknown): { result?: unknown; message?: unknown } {
   return typeof body === 'object' && body !== null ? body : {};
 }
 
+/**
+ * The reasons the server gives for refusing a message, as it words them (server/src/contact):
+ * these are shown in the page's language, any other as the server sent it.
+ */
+const SERVER_REASONS = [
+  'incomplete',
+  'invalidEmail',
+  'nameTooLong',
+  'subjectTooLong',
+  'messageTooLong',
+  'tooManyFromYou',
+  'tooManyNow',
+  'unavailable',
+] as const;
+
+function inPageLanguage(serverMessage: string): string {
+  const key = SERVER_REASONS.find((reason) => english[reason] === serverMessage);
+  return key ? translate('contact', english, key) : serverMessage;
+}
+
+/** Sends the message; the outcome's text is in the page's language, but for a server reason not listed above, shown as it came. */
 export async function sendContactMessage(message: ContactMessage): Promise<ContactOutcome> {
   let response: Response;
   try {
@@ -24,11 +47,11 @@ export async function sendContactMessage(message: ContactMessage): Promise<Conta
       }),
     });
   } catch {
-    return { sent: false, message: CONTACT_TEXTS.unreachable };
+    return { sent: false, message: translate('contact', english, 'unreachable') };
   }
 
   const reply = readReply(await response.json().catch(() => null));
-  if (response.ok && reply.result === 'success') return { sent: true, message: CONTACT_TEXTS.sent };
-  const serverMessage = typeof reply.message === 'string' && reply.message.trim() !== '' ? reply.message : null;
-  return { sent: false, message: serverMessage ?? CONTACT_TEXTS.failed };
+  if (response.ok && reply.result === 'success') return { sent: true, message: translate('contact', english, 'sent') };
+  const serverMessage = typeof reply.message === 'string' && reply.message.trim() !== '' ? inPageLanguage(reply.message) : null;
+  return { sent: false, message: serverMessage ?? translate('contact', english, 'failed') };
 }

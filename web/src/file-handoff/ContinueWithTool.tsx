@@ -1,3 +1,6 @@
+import { registryText, toolTranslations } from '../i18n/language';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/files.json';
 import { toolPath, tools } from '@folio/registry';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +14,7 @@ import '../styles/file-preview.css';
  * Lists the tools whose input takes the result, by category.
  */
 export function ContinueWithTool({ result, fromToolId }: { result: File; fromToolId?: string }) {
+  const t = useMessages('files', english);
   const groups = useMemo(() => toolsTakingFile(result, tools, fromToolId), [result, fromToolId]);
   if (groups.length === 0) return null;
 
@@ -20,20 +24,20 @@ export function ContinueWithTool({ result, fromToolId }: { result: File; fromToo
         <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M5 12h14m0 0-5-5m5 5-5 5" />
         </svg>
-        Continue with another tool
+        {t('continueWithTool')}
       </summary>
       <div className="continue-with__panel">
-        <p className="continue-with__hint">Opens the tool with {result.name} already chosen. It stays in your browser until you run that tool.</p>
+        <p className="continue-with__hint">{t('continueHint', { name: result.name })}</p>
         {groups.map(({ category, tools: taking }) => (
           <section key={category.id} className="continue-with__group" aria-labelledby={`continue-with-${category.id}`}>
             <h3 id={`continue-with-${category.id}`} className="continue-with__category">
-              {category.label}
+              {registryText('categories', category.id, category.label)}
             </h3>
             <ul className="continue-with__tools">
               {taking.map((tool) => (
                 <li key={tool.id}>
                   <Link className="continue-with__tool" to={toolPath(tool)} onClick={() => handOffFile(tool.id, result)}>
-                    {tool.title}
+                    {toolTranslations(tool.id).title ?? tool.title}
                   </Link>
                 </li>
               ))}

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/home.json';
 import type { CategoryId, ToolCard } from '@folio/registry';
 import { CategoryIcon } from './CategoryIcon';
 import { ToolCardLink } from './ToolCardLink';
@@ -9,6 +11,7 @@ interface CategorySectionProps {
 }
 
 export function CategorySection({ id, label, cards }: CategorySectionProps) {
+  const t = useMessages('home', english);
   const headingId = `${id}-heading`;
   return (
     <section id={id} className={`category category--${id}`} aria-labelledby={headingId}>
@@ -19,7 +22,7 @@ export function CategorySection({ id, label, cards }: CategorySectionProps) {
         <h3 id={headingId} className="category__title">
           {label}
         </h3>
-        <span className="category__count">{cards.length === 1 ? '1 tool' : `${cards.length} tools`}</span>
+        <span className="category__count">{t('toolCount', { count: cards.length })}</span>
       </div>
       <ul className="tool-grid">
         {cards.map((card) => (

@@ -1,24 +1,18 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/home.json';
 const STEPS = [
-  {
-    title: 'Upload the Document',
-    text: 'Drag your file onto the tool, or click to choose it from your device.',
-  },
-  {
-    title: 'Select Action',
-    text: 'Pick the options you need, then press the action button to process the file.',
-  },
-  {
-    title: 'Download the File',
-    text: 'Preview the result and download it. Your uploads are deleted automatically afterwards.',
-  },
+  { title: 'step1Title', text: 'step1Text' },
+  { title: 'step2Title', text: 'step2Text' },
+  { title: 'step3Title', text: 'step3Text' },
 ] as const;
 
 /** The spec's three-step explainer. */
 export function HowItWorks() {
+  const t = useMessages('home', english);
   return (
     <section className="how-it-works container" aria-labelledby="how-it-works-title">
       <h2 id="how-it-works-title" className="section-title">
-        How it works
+        {t('howItWorks')}
       </h2>
       <ol className="steps">
         {STEPS.map((step, index) => (
@@ -26,8 +20,8 @@ export function HowItWorks() {
             <span className="step__number" aria-hidden="true">
               {index + 1}
             </span>
-            <h3 className="step__title">{step.title}</h3>
-            <p className="step__text">{step.text}</p>
+            <h3 className="step__title">{t(step.title)}</h3>
+            <p className="step__text">{t(step.text)}</p>
           </li>
         ))}
       </ol>

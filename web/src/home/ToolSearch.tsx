@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/home.json';
 interface ToolSearchProps {
   query: string;
   onQueryChange(query: string): void;
@@ -6,18 +8,14 @@ interface ToolSearchProps {
   total: number;
 }
 
-function countText(query: string, shown: number, total: number): string {
-  if (!query.trim()) return `${total} tools`;
-  if (shown === 0) return 'No tools match';
-  return `${shown} of ${total} tools match`;
-}
-
 /** The search box over the home page's cards; the count below it is announced politely as it changes. */
 export function ToolSearch({ query, onQueryChange, shown, total }: ToolSearchProps) {
+  const t = useMessages('home', english);
+  const count = !query.trim() ? t('countAll', { total }) : shown === 0 ? t('countNone') : t('countSome', { shown, total });
   return (
     <div className="tool-search" role="search">
       <label htmlFor="tool-search-input" className="tool-search__label">
-        Find a tool
+        {t('findTool')}
       </label>
       <input
         id="tool-search-input"
@@ -25,14 +23,14 @@ export function ToolSearch({ query, onQueryChange, shown, total }: ToolSearchPro
         type="search"
         value={query}
         onChange={(event) => onQueryChange(event.target.value)}
-        placeholder="Merge, compress, Word…"
+        placeholder={t('searchPlaceholder')}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
         aria-describedby="tool-search-count"
       />
       <p id="tool-search-count" className="tool-search__count" role="status" aria-live="polite" data-testid="tool-search-count">
-        {countText(query, shown, total)}
+        {count}
       </p>
     </div>
   );

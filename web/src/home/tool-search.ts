@@ -10,14 +10,14 @@ export function queryWords(query: string): string[] {
   return foldForSearch(query).split(/\s+/).filter(Boolean);
 }
 
-/** A card matches when every word of the query is in its title or subtitle. */
-export function cardMatches(card: Pick<ToolCard, 'title' | 'subtitle'>, words: readonly string[]): boolean {
-  const text = foldForSearch(`${card.title} ${card.subtitle}`);
+/** A card matches when every word of the query is in its title or subtitle (or their English, on a translated page). */
+export function cardMatches(card: Pick<ToolCard, 'title' | 'subtitle'> & { english?: string }, words: readonly string[]): boolean {
+  const text = foldForSearch(`${card.title} ${card.subtitle} ${card.english ?? ''}`);
   return words.every((word) => text.includes(word));
 }
 
 /** The catalogue narrowed to the cards matching `query`, without the categories left empty. */
-export function filterCatalog<C extends { cards: readonly ToolCard[] }>(catalog: readonly C[], query: string): C[] {
+export function filterCatalog<C extends { cards: readonly (ToolCard & { english?: string })[] }>(catalog: readonly C[], query: string): C[] {
   const words = queryWords(query);
   if (words.length === 0) return [...catalog];
   return catalog

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/layout.json';
 import { useSyncExternalStore } from 'react';
 import '../styles/offline-notice.css';
 
@@ -18,10 +20,11 @@ const isOnline = (): boolean => navigator.onLine;
  * The live region is always there (empty when online) so the change is announced.
  */
 export function OfflineNotice() {
+  const t = useMessages('layout', english);
   const online = useSyncExternalStore(subscribe, isOnline, () => true);
   return (
     <div className="offline-notice" role="status">
-      {online ? null : 'You are offline. Processing files needs a connection to the server.'}
+      {online ? null : t('offline')}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { toolPath, tools, type AnyTool } from '@folio/registry';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { toolTranslations } from '../i18n/language';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/comingSoon.json';
 import { comingSoonTitle } from './coming-soon-title';
 
 const SUGGESTION_COUNT = 3;
@@ -14,28 +17,33 @@ function suggestionsFor(pathname: string): readonly AnyTool[] {
 
 /** Any /tools/... path without a registered tool. */
 export function ComingSoonPage() {
+  const t = useMessages('comingSoon', english);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const title = comingSoonTitle(pathname) || 'This tool';
+  // The address's words, as they are: a tool that does not exist yet has no translated name.
+  const title = comingSoonTitle(pathname) || t('thisTool');
   useDocumentTitle(title);
 
   return (
     <div className="container container--narrow message-page coming-soon">
-      <span className="badge badge--large">Coming soon</span>
+      <span className="badge badge--large">{t('badge')}</span>
       <h1 className="message-page__title">{title}</h1>
-      <p className="message-page__text">This tool is coming soon. We are still building it; in the meantime, these tools are ready to use:</p>
+      <p className="message-page__text">{t('text')}</p>
       <ul className="suggestions">
-        {suggestionsFor(pathname).map((tool) => (
-          <li key={tool.id}>
-            <Link to={toolPath(tool)} className="suggestion">
-              <span className="suggestion__title">{tool.title}</span>
-              <span className="suggestion__subtitle">{tool.subtitle}</span>
-            </Link>
-          </li>
-        ))}
+        {suggestionsFor(pathname).map((tool) => {
+          const texts = toolTranslations(tool.id);
+          return (
+            <li key={tool.id}>
+              <Link to={toolPath(tool)} className="suggestion">
+                <span className="suggestion__title">{texts.title ?? tool.title}</span>
+                <span className="suggestion__subtitle">{texts.subtitle ?? tool.subtitle}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <button type="button" className="button button--primary" onClick={() => navigate('/')}>
-        Explore Available Tools
+        {t('exploreTools')}
       </button>
     </div>
   );

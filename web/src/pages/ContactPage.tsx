@@ -1,14 +1,17 @@
 import { ContactForm } from '../contact/ContactForm';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/contact.json';
 import { StaticPage } from './StaticPage';
 
 export function ContactPage() {
+  const t = useMessages('contact', english);
   return (
-    <StaticPage title="Contact Us" lead="Questions, feedback or a problem with a tool? Send us a message and we will get back to you.">
+    <StaticPage title={t('title')} lead={t('lead')}>
       <section className="contact-card" aria-labelledby="contact-title">
         <h2 id="contact-title" className="contact-card__title">
-          Need Help?
+          {t('formTitle')}
         </h2>
-        <p className="contact-card__text">All fields are required.</p>
+        <p className="contact-card__text">{t('allRequired')}</p>
         <ContactForm />
       </section>
     </StaticPage>

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/toolPage.json';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { returnFocus } from './return-focus';
 
@@ -81,7 +83,8 @@ export function PasswordPrompt({ fileName, wrong, onAnswer, lastFocused }: Passw
     if (password !== '') onAnswer(password);
   };
 
-  const name = fileName ?? 'This PDF';
+  const t = useMessages('toolPage', english);
+  const name = fileName ?? t('thisPdf');
   return (
     <dialog
       ref={dialogRef}
@@ -98,14 +101,14 @@ export function PasswordPrompt({ fileName, wrong, onAnswer, lastFocused }: Passw
     >
       <form className="password-prompt__form" onSubmit={submit} noValidate>
         <h2 className="password-prompt__title" id={titleId}>
-          Password needed
+          {t('passwordNeeded')}
         </h2>
         <p className={`password-prompt__text${wrong ? ' password-prompt__text--retry' : ''}`} id={textId}>
-          {wrong ? `That password did not open ${fileName ?? 'the PDF'}. Please try again.` : `${name} is protected with a password. Enter it to continue.`}
+          {wrong ? t('passwordRetry', { name: fileName ?? t('thePdf') }) : t('passwordAsk', { name })}
         </p>
         <div className="form-field">
           <label className="form-field__label" htmlFor={inputId}>
-            Password
+            {t('password')}
           </label>
           <input
             ref={inputRef}
@@ -121,10 +124,10 @@ export function PasswordPrompt({ fileName, wrong, onAnswer, lastFocused }: Passw
         </div>
         <div className="password-prompt__actions">
           <button type="button" className="button button--ghost" onClick={() => onAnswer(null)}>
-            Cancel
+            {t('cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={password === ''}>
-            OK
+            {t('ok')}
           </button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 import { useId, useMemo } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
@@ -16,20 +18,27 @@ export const SHOWN_CHARS = 2_000_000;
  * the 'Download JS' button saves all of it.
  */
 export function JavascriptCodeView({ body }: ResultViewProps) {
+  const t = useMessages('resultViews', english);
   const text = useBlobText(body);
   const id = useId();
 
   const shown = useMemo(() => (text === null ? null : prepare(text)), [text]);
   if (shown === null) return null;
+  const note =
+    shown.limit === 'cut'
+      ? t('javascriptNoteCut', { total: millions(shown.length), shown: millions(SHOWN_CHARS), highlighted: HIGHLIGHT_CHARS })
+      : shown.limit === 'highlight'
+        ? t('javascriptNoteHighlight', { highlighted: HIGHLIGHT_CHARS })
+        : undefined;
 
   return (
     <div className="js-code" data-testid="javascript-code">
       <p id={`${id}-label`} className="js-code__label">
-        Extracted JavaScript
+        {t('javascriptLabel')}
       </p>
-      {shown.note && (
+      {note && (
         <p className="js-code__note" data-testid="javascript-code-note">
-          {shown.note}
+          {note}
         </p>
       )}
       <pre className="js-code__box" tabIndex={0} aria-labelledby={`${id}-label`}>
@@ -50,17 +59,18 @@ export function JavascriptCodeView({ body }: ResultViewProps) {
   );
 }
 
-/** The text as the box shows it: the highlighted start, the plain rest, and a note when either was limited. */
+/** Characters in millions, to one decimal. e.g. 2.1 */
+const millions = (chars: number) => Math.round(chars / 100_000) / 10;
+
+/**
+ * The text as the box shows it: the highlighted start, the plain rest, its length, and
+ * which limit the note speaks of: `cut` (not all shown), `highlight` (not all highlighted).
+ */
 function prepare(raw: string) {
   const text = raw.replace(/\r\n?/g, '\n');
   const cut = text.length > SHOWN_CHARS;
   const visible = cut ? text.slice(0, SHOWN_CHARS) : text;
   const highlighted = visible.slice(0, HIGHLIGHT_CHARS);
-  const megabytes = (chars: number) => `${Math.round(chars / 100_000) / 10} million characters`;
-  const note = cut
-    ? `The scripts run to ${megabytes(text.length)}: the first ${megabytes(SHOWN_CHARS)} are shown, the first ${HIGHLIGHT_CHARS.toLocaleString('en')} highlighted. Download JS saves all of them.`
-    : visible.length > HIGHLIGHT_CHARS
-      ? `Only the first ${HIGHLIGHT_CHARS.toLocaleString('en')} characters are highlighted; the rest is shown plain.`
-      : undefined;
-  return { tokens: tokenize(highlighted), rest: visible.slice(highlighted.length), note };
+  const limit = cut ? 'cut' : visible.length > HIGHLIGHT_CHARS ? 'highlight' : undefined;
+  return { tokens: tokenize(highlighted), rest: visible.slice(highlighted.length), length: text.length, limit };
 }

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
@@ -19,6 +22,8 @@ function prettyJson(text: string): { text: string; value: unknown } {
  * comparing with what the API answers. The download button saves the JSON.
  */
 export function PdfInfoView({ body }: ResultViewProps) {
+  const t = useMessages('resultViews', english);
+  const { locale } = useLingui().i18n;
   const text = useBlobText(body);
   const [view, setView] = useState<'sections' | 'json'>('sections');
   const id = useId();
@@ -42,14 +47,20 @@ export function PdfInfoView({ body }: ResultViewProps) {
 
   return (
     <div className="pdf-info" data-testid="pdf-info">
-      <div className="pdf-info__tabs" role="tablist" aria-label="How to show the information">
-        {tab('sections', 'Sections')}
-        {tab('json', 'JSON')}
+      <div className="pdf-info__tabs" role="tablist" aria-label={t('pdfInfoViews')}>
+        {tab('sections', t('pdfInfoSectionsTab'))}
+        {tab('json', t('pdfInfoJsonTab'))}
       </div>
       {view === 'sections' ? (
         <div role="tabpanel" id={`${id}-sections`} aria-labelledby={`${id}-sections-tab`} className="pdf-info__sections">
           {sections.map(([name, value]) => (
-            <Panel key={name} title={SECTION_TITLES[name] ?? name} note={sectionNote(value)} open={!CLOSED_SECTIONS.has(name)} section={name}>
+            <Panel
+              key={name}
+              title={sectionTitle(name, t)}
+              note={sectionNote(value, locale, t('sectionEmptyNote'))}
+              open={!CLOSED_SECTIONS.has(name)}
+              section={name}
+            >
               {name === 'PerPageInfo' && isObject(value) ? <Pages pages={value} /> : <Value value={value} />}
             </Panel>
           ))}
@@ -65,19 +76,25 @@ export function PdfInfoView({ body }: ResultViewProps) {
   );
 }
 
-/** Headings for the reference's section keys. */
-const SECTION_TITLES: Record<string, string> = {
-  Metadata: 'Metadata',
-  BasicInfo: 'Basic information',
-  DocumentInfo: 'Document',
-  Compliancy: 'Standards',
-  Encryption: 'Encryption',
-  Permissions: 'Permissions',
-  FormFields: 'Form fields',
-  Other: 'Attachments, bookmarks and more',
-  PerPageInfo: 'Pages',
-  SummaryData: 'Summary',
+/** Headings for the reference's section keys, by message key. */
+const SECTION_TITLES: Partial<Record<string, keyof typeof english>> = {
+  Metadata: 'sectionMetadata',
+  BasicInfo: 'sectionBasicInfo',
+  DocumentInfo: 'sectionDocumentInfo',
+  Compliancy: 'sectionCompliancy',
+  Encryption: 'sectionEncryption',
+  Permissions: 'sectionPermissions',
+  FormFields: 'sectionFormFields',
+  Other: 'sectionOther',
+  PerPageInfo: 'sectionPerPageInfo',
+  SummaryData: 'sectionSummaryData',
 };
+
+/** A section's heading in the active language; a key the page does not know, as it came. */
+function sectionTitle(name: string, t: (key: keyof typeof english) => string): string {
+  const key = Object.hasOwn(SECTION_TITLES, name) ? SECTION_TITLES[name] : undefined;
+  return key ? t(key) : name;
+}
 
 /** Sections that can be long start closed. */
 const CLOSED_SECTIONS = new Set(['Other', 'PerPageInfo']);
@@ -86,12 +103,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A count beside a closed section's title. e.g. '3 pages' */
-function sectionNote(value: unknown): string | undefined {
-  if (Array.isArray(value)) return `${value.length}`;
+/** A count beside a section's title, in `locale`'s digits; `none` for an empty one. e.g. '3' */
+function sectionNote(value: unknown, locale: string, none: string): string | undefined {
+  if (Array.isArray(value)) return new Intl.NumberFormat(locale, { useGrouping: false }).format(value.length);
   if (isObject(value)) {
     const count = Object.keys(value).length;
-    return count === 0 ? 'none' : undefined;
+    return count === 0 ? none : undefined;
   }
   return undefined;
 }
@@ -115,8 +132,9 @@ function Panel({ title, note, open, section, children }: { title: string; note?:
 
 /** Pages one per panel, closed. */
 function Pages({ pages }: { pages: Record<string, unknown> }) {
+  const t = useMessages('resultViews', english);
   const entries = Object.entries(pages);
-  if (entries.length === 0) return <p className="pdf-info__empty">None</p>;
+  if (entries.length === 0) return <p className="pdf-info__empty">{t('valueNone')}</p>;
   return (
     <div className="pdf-info__pages">
       {entries.map(([name, page]) => (
@@ -140,15 +158,16 @@ const isBlockText = (text: string) => text.includes('\n') || text.trimStart().st
 
 /** Any value of the answer, readably: objects as label–value lists, arrays as lists, yes/no for booleans. */
 function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="pdf-info__missing">Not set</span>;
-  if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
+  const t = useMessages('resultViews', english);
+  if (value === null || value === undefined) return <span className="pdf-info__missing">{t('valueNotSet')}</span>;
+  if (typeof value === 'boolean') return <span>{value ? t('yes') : t('no')}</span>;
   if (typeof value === 'string') {
-    if (value === '') return <span className="pdf-info__missing">Empty</span>;
+    if (value === '') return <span className="pdf-info__missing">{t('valueEmpty')}</span>;
     return isBlockText(value) ? <pre className="pdf-info__text">{value}</pre> : <span>{value}</span>;
   }
   if (typeof value === 'number') return <span>{String(value)}</span>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="pdf-info__missing">None</span>;
+    if (value.length === 0) return <span className="pdf-info__missing">{t('valueNone')}</span>;
     return (
       <ol className="pdf-info__list">
         {value.map((item, index) => (
@@ -161,7 +180,7 @@ function Value({ value }: { value: unknown }) {
   }
   if (isObject(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0) return <span className="pdf-info__missing">None</span>;
+    if (entries.length === 0) return <span className="pdf-info__missing">{t('valueNone')}</span>;
     return (
       <dl className="pdf-info__fields">
         {entries.map(([key, item]) => (

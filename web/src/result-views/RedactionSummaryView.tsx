@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 import type { ResultViewProps } from './index';
 import { redactionSummary } from './redaction-summary';
 
@@ -6,18 +9,22 @@ import { redactionSummary } from './redaction-summary';
  * which attached files were removed, and what could not be cleared (with why).
  */
 export function RedactionSummaryView({ headers }: ResultViewProps) {
+  const t = useMessages('resultViews', english);
+  const { locale } = useLingui().i18n;
   const summary = redactionSummary(headers);
   if (!summary) return null;
+  // 'a, b, c' in English: the items are names, not a sentence's 'a, b and c'.
+  const list = (items: string[]) => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(items);
   return (
     <div className="result-notes" data-testid="redaction-summary">
       {summary.cleared.length > 0 && (
         <p className="result-notes__line result-notes__line--good" data-testid="redaction-cleared">
-          Also removed from: {summary.cleared.join(', ')}.
+          {t('redactionAlsoRemoved', { places: list(summary.cleared) })}
         </p>
       )}
       {summary.droppedFiles.length > 0 && (
         <p className="result-notes__line" data-testid="redaction-dropped-files">
-          Attached files removed (their name or content held the text, or they could not be searched): {summary.droppedFiles.join(', ')}.
+          {t('redactionDroppedFiles', { files: list(summary.droppedFiles) })}
         </p>
       )}
       {summary.notCleared.map((line) => (

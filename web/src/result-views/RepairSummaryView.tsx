@@ -1,16 +1,17 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 import type { ResultViewProps } from './index';
 
-/** How the summary names each X-Repair-Method. */
-const METHODS: Readonly<Record<string, string>> = {
-  qpdf: 'qpdf',
-  mupdf: 'MuPDF',
-  ghostscript: 'Ghostscript',
-  poppler: 'Poppler',
-  'page-salvage': 'a page tree rebuilt from the pages left in the file',
+/** How the summary names each X-Repair-Method: a program's name, or a message key for one put in words. */
+const METHODS: Readonly<Record<string, { name: string } | { key: keyof typeof english }>> = {
+  qpdf: { name: 'qpdf' },
+  mupdf: { name: 'MuPDF' },
+  ghostscript: { name: 'Ghostscript' },
+  poppler: { name: 'Poppler' },
+  'page-salvage': { key: 'repairMethodPageSalvage' },
 };
 
 const countOf = (value: string | undefined) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined);
-const pagesIn = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'page' : 'pages'}`;
 
 /**
  * Repair PDF's result: whether the file needed repair, and if it did how many
@@ -18,6 +19,7 @@ const pagesIn = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'page' : '
  * headers the server sends with the PDF (X-Repair-*).
  */
 export function RepairSummaryView({ headers }: ResultViewProps) {
+  const t = useMessages('resultViews', english);
   const pages = countOf(headers['x-repair-pages']);
   const characters = countOf(headers['x-repair-text-characters']);
   const original = countOf(headers['x-repair-original-pages']);
@@ -28,27 +30,31 @@ export function RepairSummaryView({ headers }: ResultViewProps) {
     return (
       <div className="result-notes" data-testid="repair-summary">
         <p className="result-notes__line" data-testid="repair-outcome" data-outcome="intact">
-          Nothing needed repair: all {pagesIn(pages)} could be read, and the file comes back as it was.
+          {t('repairIntact', { pages })}
         </p>
       </div>
     );
   }
-  const method = METHODS[headers['x-repair-method'] ?? ''] ?? headers['x-repair-method'];
+  const sent = headers['x-repair-method'] ?? '';
+  const known = Object.hasOwn(METHODS, sent) ? METHODS[sent] : undefined;
+  const method = known === undefined ? headers['x-repair-method'] : 'key' in known ? t(known.key) : known.name;
   const lost = original !== undefined && original > pages ? original - pages : 0;
+  const values = { pages, original, characters, method };
   return (
     <div className="result-notes" data-testid="repair-summary">
       <p className="result-notes__line result-notes__line--good" data-testid="repair-outcome" data-outcome="repaired">
-        Recovered {original !== undefined ? `${pages.toLocaleString('en')} of ${pagesIn(original)}` : pagesIn(pages)}
-        {characters > 0 ? ` and ${characters.toLocaleString('en')} characters of text` : ''}, using {method}.
+        {original !== undefined
+          ? t(characters > 0 ? 'repairRecoveredOfText' : 'repairRecoveredOf', values)
+          : t(characters > 0 ? 'repairRecoveredText' : 'repairRecovered', values)}
       </p>
       {lost > 0 && (
         <p className="result-notes__line result-notes__line--warning" data-testid="repair-lost-pages">
-          {pagesIn(lost)} could not be recovered.
+          {t('repairLostPages', { lost })}
         </p>
       )}
       {characters === 0 && (
         <p className="result-notes__line result-notes__line--warning" data-testid="repair-no-text">
-          No text could be recovered: the pages hold only pictures and drawings, or their text was lost with the damage.
+          {t('repairNoText')}
         </p>
       )}
     </div>

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 import { useMemo } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import type { ResultViewProps } from './index';
@@ -26,11 +29,7 @@ interface SignatureReport extends VerdictInput {
   selfSigned?: boolean;
 }
 
-/** Spec §3: missing text fields display 'N/A'; a missing errorMessage displays 'None'. */
-const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? 'N/A' : String(value));
-const yesNo = (value: boolean | undefined) => (value === undefined ? 'N/A' : value ? 'Yes' : 'No');
-/** The spec's notRevoked, from the reference's revocation status. */
-const notRevoked = (status: string | null | undefined) => (status === 'good' ? 'Yes' : status === 'revoked' ? 'No' : 'Not checked');
+type MessageKey = keyof typeof english;
 
 /** The reports in the answer; anything but a JSON array is none. */
 function reportsIn(json: string): SignatureReport[] {
@@ -44,14 +43,24 @@ function reportsIn(json: string): SignatureReport[] {
 
 /** Validate PDF Signature's result: one card per signature, every field the spec lists. */
 export function SignatureListView({ body }: ResultViewProps) {
+  const t = useMessages('resultViews', english);
+  const { locale } = useLingui().i18n;
   const json = useBlobText(body);
   const reports = useMemo(() => (json === null ? null : reportsIn(json)), [json]);
 
   if (reports === null) return null;
+  /** A number in the visitor's digits, ungrouped. e.g. '2048' */
+  const digits = (n: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(n);
+  /** Spec §3: missing text fields display 'N/A'; a missing errorMessage displays 'None'. */
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? t('notAvailable') : String(value));
+  const yesNo = (value: boolean | undefined) => (value === undefined ? t('notAvailable') : value ? t('yes') : t('no'));
+  /** The spec's notRevoked, from the reference's revocation status. */
+  const notRevoked = (status: string | null | undefined) => (status === 'good' ? t('yes') : status === 'revoked' ? t('no') : t('notChecked'));
+
   if (reports.length === 0) {
     return (
       <p className="signature-list__empty" data-testid="signature-list">
-        No signatures found in this document.
+        {t('signatureNone')}
       </p>
     );
   }
@@ -59,36 +68,39 @@ export function SignatureListView({ body }: ResultViewProps) {
     <ol className="signature-list" data-testid="signature-list">
       {reports.map((report, index) => {
         const verdict = verdictOf(report);
-        const rows: [string, string][] = [
-          ['Signature valid', yesNo(report.valid)],
+        // Each row's label by message key; its English names the row (`data-field`) in every language.
+        const rows: [MessageKey, string][] = [
+          ['fieldSignatureValid', yesNo(report.valid)],
           [
-            'Covers',
-            report.coverage === 'entire-document' ? 'The entire document' : report.coverage === 'signed-revision-only' ? 'The signed revision only' : 'N/A',
+            'fieldCovers',
+            report.coverage === 'entire-document'
+              ? t('coversEntireDocument')
+              : report.coverage === 'signed-revision-only'
+                ? t('coversSignedRevision')
+                : t('notAvailable'),
           ],
-          ['Signer name', text(report.signerName)],
-          ['Signature date', text(report.signatureDate)],
-          ['Reason', text(report.reason)],
-          ['Location', text(report.location)],
-          ['Error message', report.errorMessage ? report.errorMessage : 'None'],
-          ['Certificate chain valid', yesNo(report.chainValid)],
-          ['Trusted', yesNo(report.trustValid)],
-          ['Not expired', yesNo(report.notExpired)],
-          ['Not revoked', notRevoked(report.revocationStatus)],
-          ['Issuer', text(report.issuerDN && readableName(report.issuerDN))],
-          ['Subject', text(report.subjectDN && readableName(report.subjectDN))],
-          ['Serial number', text(report.serialNumber)],
-          ['Valid from', text(report.validFrom)],
-          ['Valid until', text(report.validUntil)],
-          ['Signature algorithm', text(report.signatureAlgorithm)],
-          ['Key size', report.keySize ? `${report.keySize} bits` : 'N/A'],
-          ['Version', text(report.version)],
-          ['Self-signed', yesNo(report.selfSigned)],
+          ['fieldSignerName', text(report.signerName)],
+          ['fieldSignatureDate', text(report.signatureDate)],
+          ['fieldReason', text(report.reason)],
+          ['fieldLocation', text(report.location)],
+          ['fieldErrorMessage', report.errorMessage ? report.errorMessage : t('noErrorMessage')],
+          ['fieldChainValid', yesNo(report.chainValid)],
+          ['fieldTrusted', yesNo(report.trustValid)],
+          ['fieldNotExpired', yesNo(report.notExpired)],
+          ['fieldNotRevoked', notRevoked(report.revocationStatus)],
+          ['fieldIssuer', text(report.issuerDN && readableName(report.issuerDN))],
+          ['fieldSubject', text(report.subjectDN && readableName(report.subjectDN))],
+          ['fieldSerialNumber', text(report.serialNumber)],
+          ['fieldValidFrom', text(report.validFrom)],
+          ['fieldValidUntil', text(report.validUntil)],
+          ['fieldSignatureAlgorithm', text(report.signatureAlgorithm)],
+          ['fieldKeySize', report.keySize ? t('keySizeBits', { bits: digits(report.keySize) }) : t('notAvailable')],
+          ['fieldVersion', text(report.version)],
+          ['fieldSelfSigned', yesNo(report.selfSigned)],
         ];
         return (
           <li key={index} className={`signature-list__item signature-list__item--${verdict.kind}`} data-testid="signature-item" data-verdict={verdict.kind}>
-            <h3 className="signature-list__title">
-              Signature {index + 1}: {verdict.title}
-            </h3>
+            <h3 className="signature-list__title">{t('signatureHeading', { number: digits(index + 1), verdict: verdict.title })}</h3>
             {verdict.detail && (
               <p className="signature-list__warning" role="note" data-testid="signature-warning">
                 {verdict.detail}
@@ -96,8 +108,8 @@ export function SignatureListView({ body }: ResultViewProps) {
             )}
             <dl className="signature-list__fields">
               {rows.map(([label, value]) => (
-                <div key={label} className="signature-list__field" data-field={label}>
-                  <dt>{label}</dt>
+                <div key={label} className="signature-list__field" data-field={english[label]}>
+                  <dt>{t(label)}</dt>
                   <dd>{value}</dd>
                 </div>
               ))}

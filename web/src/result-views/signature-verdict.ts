@@ -1,9 +1,12 @@
 import type { ChangesAfterSigning, SignatureCoverage } from '@folio/registry';
+import { activeLocale } from '../i18n/language';
+import { translate } from '../i18n/use-messages';
+import english from '../locales/en/app/resultViews.json';
 /**
- * What Validate PDF Signature's page says of one signature, in words: a
- * signature that verifies but does not reach the end of the file is never
- * shown as plainly valid, as PDF readers warn of a document changed after
- * signing.
+ * What Validate PDF Signature's page says of one signature, in words (the
+ * active language's): a signature that verifies but does not reach the end of
+ * the file is never shown as plainly valid, as PDF readers warn of a document
+ * changed after signing.
  */
 
 /** The parts of a report the verdict reads. */
@@ -23,47 +26,55 @@ export interface Verdict {
   detail?: string;
 }
 
-const CHANGED = 'valid for the signed revision, but the document was changed after signing';
+type MessageKey = keyof typeof english;
+const say = (key: MessageKey, values?: Record<string, unknown>) => translate('resultViews', english, key, values);
 
 export function verdictOf(report: VerdictInput): Verdict {
-  if (!report.valid) return { kind: 'invalid', title: 'not valid' };
-  if (report.coverage !== 'signed-revision-only') return { kind: 'valid', title: 'valid' };
+  if (!report.valid) return { kind: 'invalid', title: say('verdictInvalid') };
+  if (report.coverage !== 'signed-revision-only') return { kind: 'valid', title: say('verdictValid') };
   const changes = report.changedAfterSigning ? describeChanges(report.changedAfterSigning) : [];
-  const detail = `${CHANGED[0].toUpperCase()}${CHANGED.slice(1)}${changes.length > 0 ? `: ${changes.join('; ')}` : ''}.`;
-  return { kind: 'changed', title: CHANGED, detail };
+  const detail = changes.length > 0 ? say('verdictChangedDetail', { changes: changes.join('; ') }) : say('verdictChangedDetailBare');
+  return { kind: 'changed', title: say('verdictChanged'), detail };
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const fieldNames = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
+/** A number as the active language writes it, ungrouped (counts of bytes and page numbers). e.g. '4200' */
+const digits = (n: number) => new Intl.NumberFormat(activeLocale(), { useGrouping: false }).format(n);
+/** 'a, b, c': a list of numbers or names, not a sentence's 'a, b and c'. */
+const list = (items: string[]) => new Intl.ListFormat(activeLocale(), { type: 'unit', style: 'short' }).format(items);
+/** A phrase with a count in it. e.g. '2 annotations added' */
+const counted = (key: MessageKey, count: number) => say(key, { count, n: digits(count) });
+const fieldNames = (names: string[]) => list(names.map((name) => `"${name}"`));
 
 /** What was done after signing, one phrase a kind. e.g. ['1 incremental update', 'page 1 changed', '1 annotation added'] */
 export function describeChanges(changes: ChangesAfterSigning): string[] {
-  const parts = [changes.incrementalUpdates > 0 ? count(changes.incrementalUpdates, 'incremental update') : `${count(changes.bytesAdded, 'byte')} appended`];
+  const parts = [
+    changes.incrementalUpdates > 0 ? counted('changeIncrementalUpdates', changes.incrementalUpdates) : counted('changeBytesAppended', changes.bytesAdded),
+  ];
   const { pages, annotations, formFields } = changes;
   if (pages) {
-    if (pages.changed.length > 0) parts.push(`${pages.changed.length === 1 ? 'page' : 'pages'} ${pages.changed.join(', ')} changed`);
-    if (pages.added > 0) parts.push(`${count(pages.added, 'page')} added`);
-    if (pages.removed > 0) parts.push(`${count(pages.removed, 'page')} removed`);
+    if (pages.changed.length > 0) parts.push(say('changePagesChanged', { count: pages.changed.length, pages: list(pages.changed.map(digits)) }));
+    if (pages.added > 0) parts.push(counted('changePagesAdded', pages.added));
+    if (pages.removed > 0) parts.push(counted('changePagesRemoved', pages.removed));
   }
   if (annotations) {
-    for (const [n, what] of [
-      [annotations.added, 'added'],
-      [annotations.removed, 'removed'],
-      [annotations.changed, 'changed'],
+    for (const [n, key] of [
+      [annotations.added, 'changeAnnotationsAdded'],
+      [annotations.removed, 'changeAnnotationsRemoved'],
+      [annotations.changed, 'changeAnnotationsChanged'],
     ] as const) {
-      if (n > 0) parts.push(`${count(n, 'annotation')} ${what}`);
+      if (n > 0) parts.push(counted(key, n));
     }
   }
   if (formFields) {
-    for (const [names, what] of [
-      [formFields.added, 'added'],
-      [formFields.removed, 'removed'],
-      [formFields.changed, 'changed'],
+    for (const [names, key] of [
+      [formFields.added, 'changeFormFieldsAdded'],
+      [formFields.removed, 'changeFormFieldsRemoved'],
+      [formFields.changed, 'changeFormFieldsChanged'],
     ] as const) {
-      if (names.length > 0) parts.push(`${names.length === 1 ? 'form field' : 'form fields'} ${fieldNames(names)} ${what}`);
+      if (names.length > 0) parts.push(say(key, { count: names.length, names: fieldNames(names) }));
     }
   }
-  if (changes.laterSignatures) parts.push(count(changes.laterSignatures, 'later signature'));
-  if (changes.objectsChanged === null) parts.push('what changed could not be told');
+  if (changes.laterSignatures) parts.push(counted('changeLaterSignatures', changes.laterSignatures));
+  if (changes.objectsChanged === null) parts.push(say('changeUnknown'));
   return parts;
 }

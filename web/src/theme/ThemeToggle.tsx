@@ -1,16 +1,19 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/layout.json';
 import { useTheme } from './use-theme';
 
 /** A two-state toggle in the header: it starts from the system setting, and a choice is remembered. */
 export function ThemeToggle() {
+  const t = useMessages('layout', english);
   const { theme, setTheme } = useTheme();
   const dark = theme === 'dark';
   return (
     <button
       type="button"
       className="theme-toggle"
-      aria-label="Dark theme"
+      aria-label={t('darkTheme')}
       aria-pressed={dark}
-      title={dark ? 'Use the light theme' : 'Use the dark theme'}
+      title={dark ? t('useLightTheme') : t('useDarkTheme')}
       data-testid="theme-toggle"
       onClick={() => setTheme(dark ? 'light' : 'dark')}
     >

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/files.json';
 import { useEffect, useState } from 'react';
 import type { Toast, ToastKind } from './toast-context';
 import { ToastDetail } from './ToastDetail';
@@ -15,6 +17,7 @@ interface ToastMessageProps {
 }
 
 export function ToastMessage({ toast, onDismiss }: ToastMessageProps) {
+  const t = useMessages('files', english);
   // Pausing while hovered or focused gives slow readers and keyboard users time (WCAG 2.2.1).
   const [paused, setPaused] = useState(false);
 
@@ -46,7 +49,7 @@ export function ToastMessage({ toast, onDismiss }: ToastMessageProps) {
         <p className="toast__message">{toast.message}</p>
         {toast.detail && <ToastDetail detail={toast.detail} link={toast.link} onFollow={() => onDismiss(toast.id)} />}
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
+      <button type="button" className="toast__close" aria-label={t('dismissNotification')} onClick={() => onDismiss(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { registryText } from '../i18n/language';
 import { useToast } from '../toast';
 import { AcceptedTypesList } from './files/AcceptedTypesList';
 import { FileDropZone } from './files/FileDropZone';
@@ -65,7 +66,7 @@ export function ToolPage({ tool }: { tool: AnyTool }) {
         <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M15 6l-6 6 6 6" />
         </svg>
-        {SHARED_TEXTS.backToTools}
+        {registryText('shared', 'backToTools', SHARED_TEXTS.backToTools)}
       </button>
 
       <header className="tool-page__header">

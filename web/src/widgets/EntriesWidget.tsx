@@ -1,4 +1,6 @@
 import type { EntriesOptions, Entry, Field } from '@folio/registry';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/widgets.json';
 import type { WidgetProps } from './widget-types';
 
 /** The rows of an `entries` field, as the form holds them (rows being typed may have a blank name). */
@@ -11,6 +13,7 @@ function rowsOf(value: unknown): Entry[] {
  * a button that adds an empty row. Rows left with a blank name are not sent.
  */
 export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, invalid, describedBy, disabled }: WidgetProps) {
+  const t = useMessages('widgets', english);
   const declared = field as Field & EntriesOptions;
   const rows = rowsOf(value);
   const update = (index: number, change: Partial<Entry>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -28,7 +31,7 @@ export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, in
                 <input
                   id={rowId}
                   className="input entries__key"
-                  aria-label={`${declared.keyLabel} ${index + 1}`}
+                  aria-label={t('entryField', { label: declared.keyLabel, number: index + 1 })}
                   placeholder={declared.keyLabel}
                   value={row.key}
                   onChange={(event) => update(index, { key: event.target.value })}
@@ -39,7 +42,7 @@ export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, in
                 />
                 <input
                   className="input entries__value"
-                  aria-label={`${declared.valueLabel} ${index + 1}`}
+                  aria-label={t('entryField', { label: declared.valueLabel, number: index + 1 })}
                   placeholder={declared.valueLabel}
                   value={row.value}
                   onChange={(event) => update(index, { value: event.target.value })}
@@ -51,7 +54,7 @@ export function EntriesWidget({ id, field, value, onChange, onBlur, inputRef, in
                   className="button button--ghost entries__remove"
                   onClick={() => remove(index)}
                   disabled={disabled}
-                  aria-label={`Remove ${row.key || `entry ${index + 1}`}`}
+                  aria-label={row.key ? t('removeEntry', { name: row.key }) : t('removeEntryNumber', { number: index + 1 })}
                 >
                   ×
                 </button>

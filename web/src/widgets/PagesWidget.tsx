@@ -1,11 +1,11 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/widgets.json';
 import { textValue } from './field-attributes';
 import type { WidgetProps } from './widget-types';
 
-/** The spec's example selection, shown when a field declares no placeholder of its own. */
-const EXAMPLE_SELECTION = 'e.g. 1,3,5-7';
-
 /** A page selection (`1,3,5-7`, `all`, `2n+1`): a short text area, no spell-check. */
 export function PagesWidget({ id, name, field, value, onChange, onBlur, inputRef, invalid, describedBy, disabled }: WidgetProps) {
+  const t = useMessages('widgets', english);
   return (
     <textarea
       id={id}
@@ -15,7 +15,8 @@ export function PagesWidget({ id, name, field, value, onChange, onBlur, inputRef
       spellCheck={false}
       autoComplete="off"
       value={textValue(value)}
-      placeholder={field.placeholder ?? EXAMPLE_SELECTION}
+      // The spec's example selection, shown when a field declares no placeholder of its own.
+      placeholder={field.placeholder ?? t('pagesPlaceholder')}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
       ref={inputRef}

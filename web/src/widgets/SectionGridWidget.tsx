@@ -1,5 +1,7 @@
 import { PREVIEW_HEIGHT_PX } from '@folio/registry';
 import { useEffect, useState } from 'react';
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/widgets.json';
 import { NumberWidget } from './NumberWidget';
 import type { WidgetComponent } from './widget-types';
 
@@ -84,6 +86,7 @@ async function drawGrid(page: FirstPage, verticalLines: number, horizontalLines:
  * width, vertical ones down the height, as the server cuts).
  */
 export const SectionGridWidget: WidgetComponent = (props) => {
+  const t = useMessages('widgets', english);
   const file = props.form?.files[0];
   const verticalLines = lineCount(props.form?.values.horizontalDivisions);
   const horizontalLines = lineCount(props.value);
@@ -137,7 +140,7 @@ export const SectionGridWidget: WidgetComponent = (props) => {
             // The result preview's frame: the same 600 px box, the viewer's toolbar hidden.
             <iframe
               className="tool-result__preview"
-              title="Preview of the sections"
+              title={t('sectionPreviewTitle')}
               src={`${drawing.url}#toolbar=0&navpanes=0`}
               height={PREVIEW_HEIGHT_PX}
               style={{ height: PREVIEW_HEIGHT_PX }}
@@ -145,12 +148,15 @@ export const SectionGridWidget: WidgetComponent = (props) => {
             />
           )}
           <figcaption className="form-field__help">
-            {state.kind === 'loading' && 'Preparing the preview…'}
-            {state.kind === 'too-large' && 'No preview for files over 50 MB; the page is cut all the same.'}
-            {state.kind === 'failed' && 'The first page could not be read for a preview.'}
+            {state.kind === 'loading' && t('sectionPreviewLoading')}
+            {state.kind === 'too-large' && t('sectionPreviewTooLarge')}
+            {state.kind === 'failed' && t('sectionPreviewFailed')}
             {state.kind === 'ready' &&
-              `Page 1 in ${verticalLines + 1} ${verticalLines === 0 ? 'column' : 'columns'} × ${horizontalLines + 1} ${horizontalLines === 0 ? 'row' : 'rows'}: ${sections} ${sections === 1 ? 'section' : 'sections'} a page` +
-                (state.page.blank ? ' (the file is encrypted, so only the page’s outline is shown).' : '.')}
+              t(state.page.blank ? 'sectionPreviewCaptionEncrypted' : 'sectionPreviewCaption', {
+                columns: verticalLines + 1,
+                rows: horizontalLines + 1,
+                sections,
+              })}
           </figcaption>
         </figure>
       )}

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/use-messages';
+import english from '../locales/en/app/widgets.json';
 import { selectOptionsOf } from './field-attributes';
 import type { WidgetProps } from './widget-types';
 
@@ -6,6 +8,7 @@ import type { WidgetProps } from './widget-types';
  * strings, so the chosen option's declared value (90, not "90") is reported.
  */
 export function SelectWidget({ id, name, field, value, onChange, onBlur, inputRef, invalid, describedBy, disabled }: WidgetProps) {
+  const t = useMessages('widgets', english);
   const options = selectOptionsOf(field);
   return (
     <select
@@ -20,7 +23,7 @@ export function SelectWidget({ id, name, field, value, onChange, onBlur, inputRe
       aria-describedby={describedBy}
       disabled={disabled}
     >
-      {field.default === undefined && <option value="">Choose…</option>}
+      {field.default === undefined && <option value="">{t('selectPlaceholder')}</option>}
       {options.map((option) => (
         <option key={String(option.value)} value={String(option.value)}>
           {option.label}

@@ -1,6 +1,12 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/toolPage.json';
+import { RichMessage } from '../../i18n/RichMessage';
 import { acceptAttribute, type InputSpec } from '@folio/registry';
 import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { describeAcceptedFiles } from './describe-accepted-files';
+import { FILE_TYPES, SOURCE_LOCALE, type InputSpec as AcceptedInput } from '@folio/registry';
+import { useLingui } from '@lingui/react';
+import { registryText } from '../../i18n/language';
 import type { FileSource } from './use-file-selection';
 
 interface FileDropZoneProps {
@@ -11,13 +17,33 @@ interface FileDropZoneProps {
 }
 
 /**
+ * The drop zone's words. English keeps its articles and plurals
+ * (describeAcceptedFiles); other languages word the types as a list in their
+ * own way ('PDF, JPG ou PNG').
+ */
+function useAcceptedFilesText(input: AcceptedInput): { prompt: string; types: string } {
+  const { i18n } = useLingui();
+  const t = useMessages('toolPage', english);
+  if (i18n.locale === SOURCE_LOCALE) return describeAcceptedFiles(input);
+  // A type that is itself a noun ('supported file', 'file') reads badly inside "a … file": such tools say "a file".
+  if (input.accept.some((key) => /\bfile$/.test(FILE_TYPES[key].label))) {
+    return { prompt: t(input.multiple ? 'dropAnyMany' : 'dropAnyOne'), types: t('anySupportedFile') };
+  }
+  const labels = input.accept.map((key) => registryText('file-types', key, FILE_TYPES[key].label));
+  const types = new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(labels);
+  return input.multiple
+    ? { prompt: t('dropMany', { types }), types: t('onlyMany', { types }) }
+    : { prompt: t('dropOne', { types }), types: t('onlyOne', { types }) };
+}
+
+/**
  * A click-or-drop area. The real <input type=file> stays in the tab order
  * (visually hidden) and the whole area is its label, so keyboard, screen-reader
  * and pointer users all reach the same control.
  */
 export function FileDropZone({ id, input, disabled, onFiles }: FileDropZoneProps) {
   const [dragging, setDragging] = useState(false);
-  const { prompt, types } = describeAcceptedFiles(input);
+  const { prompt, types } = useAcceptedFilesText(input);
 
   const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -66,7 +92,7 @@ export function FileDropZone({ id, input, disabled, onFiles }: FileDropZoneProps
         </svg>
         <span className="dropzone__prompt">{prompt}</span>
         <span className="dropzone__alt">
-          or <span className="dropzone__browse">click to choose</span>
+          <RichMessage namespace="toolPage" english={english} id="orClickToChoose" components={{ 0: <span className="dropzone__browse" /> }} />
         </span>
         <span className="dropzone__types">{types}</span>
       </label>

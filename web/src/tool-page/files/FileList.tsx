@@ -1,3 +1,5 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/toolPage.json';
 import { formatFileSize, type FileTypeKey } from '@folio/registry';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useChosenFileFacts } from '../../chosen-file-facts/use-chosen-file-facts';
@@ -30,6 +32,7 @@ interface ButtonMove {
  * Scrolls when long.
  */
 export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileListProps) {
+  const t = useMessages('toolPage', english);
   const list = useRef<HTMLUListElement>(null);
   const keys = chosen.map((entry) => entry.key);
   const reorder = usePointerReorder(list, keys, (key, to) => onMove?.(key, to));
@@ -52,7 +55,7 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
   const moveWithButton = (key: number, name: string, direction: ButtonMove['direction']) => {
     const to = keys.indexOf(key) + (direction === 'up' ? -1 : 1);
     focusAfterMove.current = { key, direction };
-    setAnnouncement(`${name}: position ${to + 1} of ${keys.length}.`);
+    setAnnouncement(t('movedTo', { name, position: to + 1, count: keys.length }));
     onMove?.(key, to);
   };
   const buttonRef = (key: number, direction: ButtonMove['direction']) => (button: HTMLButtonElement | null) => {
@@ -62,7 +65,7 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
 
   return (
     <>
-      <ul ref={list} className="file-list" aria-label="Chosen files" data-orderable={orderable || undefined}>
+      <ul ref={list} className="file-list" aria-label={t('chosenFiles')} data-orderable={orderable || undefined}>
         {chosen.map(({ key, file }, index) => (
           <FileRow
             key={key}
@@ -75,7 +78,7 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
                 <span
                   className="file-list__handle"
                   data-testid="file-drag-handle"
-                  title="Drag to reorder"
+                  title={t('dragToReorder')}
                   aria-hidden="true"
                   {...(disabled ? {} : reorder.handleProps(key))}
                 >
@@ -92,8 +95,8 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
                   ref={buttonRef(key, 'up')}
                   type="button"
                   className="icon-button file-list__move"
-                  aria-label={`Move ${file.name} up`}
-                  title="Move up"
+                  aria-label={t('moveFileUp', { name: file.name })}
+                  title={t('moveUp')}
                   disabled={disabled || index === 0}
                   onClick={() => moveWithButton(key, file.name, 'up')}
                 >
@@ -105,8 +108,8 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
                   ref={buttonRef(key, 'down')}
                   type="button"
                   className="icon-button file-list__move"
-                  aria-label={`Move ${file.name} down`}
-                  title="Move down"
+                  aria-label={t('moveFileDown', { name: file.name })}
+                  title={t('moveDown')}
                   disabled={disabled || index === chosen.length - 1}
                   onClick={() => moveWithButton(key, file.name, 'down')}
                 >
@@ -119,7 +122,7 @@ export function FileList({ chosen, accept, disabled, onRemove, onMove }: FileLis
             <button
               type="button"
               className="icon-button file-list__remove"
-              aria-label={`Remove ${file.name}`}
+              aria-label={t('removeFile', { name: file.name })}
               onClick={() => onRemove(key)}
               disabled={disabled}
             >
@@ -150,6 +153,7 @@ interface FileRowProps {
 }
 
 function FileRow({ file, accept, dragging, handle, children }: FileRowProps) {
+  const t = useMessages('toolPage', english);
   const facts = useChosenFileFacts(file);
   return (
     <li className="file-list__item" data-dragging={dragging || undefined} data-page-count={facts.pageCount}>
@@ -161,9 +165,9 @@ function FileRow({ file, accept, dragging, handle, children }: FileRowProps) {
         </span>
         <span className="file-list__details">
           {accept.length > 1 || accept[0] === 'convertible' ? <span className="file-list__type">{chosenFileType(file, accept)}</span> : null}
-          {facts.state === 'read' && <span className="file-list__pages">{facts.pageCount === 1 ? '1 page' : `${facts.pageCount} pages`}</span>}
-          {facts.state === 'locked' && <span className="file-list__pages">Password-protected</span>}
-          {facts.state === 'damaged' && <span className="file-list__pages">Preview not available</span>}
+          {facts.state === 'read' && <span className="file-list__pages">{t('pageCount', { count: facts.pageCount })}</span>}
+          {facts.state === 'locked' && <span className="file-list__pages">{t('fileLocked')}</span>}
+          {facts.state === 'damaged' && <span className="file-list__pages">{t('previewUnavailable')}</span>}
           <span className="file-list__size">{formatFileSize(file.size)}</span>
         </span>
       </span>

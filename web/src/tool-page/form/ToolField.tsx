@@ -1,5 +1,6 @@
 import type { AnyTool, Field } from '@folio/registry';
 import { useController, type Control } from 'react-hook-form';
+import { useToolMessages } from '../../i18n/tool-messages';
 import type { WidgetFormContext, WidgetProps } from '../../widgets';
 import { resolveBelowField, resolveWidget } from './resolve-widget';
 
@@ -14,6 +15,7 @@ interface ToolFieldProps {
 
 /** One option of a tool: label, widget, help and the schema's message, tied together by ids. */
 export function ToolField({ tool, name, field, control, disabled, form }: ToolFieldProps) {
+  const translateMessage = useToolMessages();
   const Widget = resolveWidget(tool, name, field);
   const { field: binding, fieldState } = useController({ name, control });
 
@@ -53,7 +55,7 @@ export function ToolField({ tool, name, field, control, disabled, form }: ToolFi
       )}
       {fieldState.error?.message && (
         <p className="form-field__error" id={errorId}>
-          {fieldState.error.message}
+          {translateMessage(fieldState.error.message)}
         </p>
       )}
       {Below && <Below {...widgetProps} />}

@@ -1,3 +1,5 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/toolPage.json';
 import { formatSizeLimit, PREVIEW_HEIGHT_PX } from '@folio/registry';
 import { useEffect, useRef, useState } from 'react';
 import { drawPage, pageAspect } from '../../pdf-rendering/draw-page';
@@ -12,6 +14,7 @@ type Opened = { kind: 'opening' } | { kind: 'ready'; doc: PDFDocumentProxy; aspe
  * scroll into view, so a long result costs only what is looked at.
  */
 export function ResultPreview({ body }: { body: Blob }) {
+  const t = useMessages('toolPage', english);
   const [opened, setOpened] = useState<Opened>({ kind: 'opening' });
   // The scrolling box, not the window, decides which pages are near the view.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -40,14 +43,12 @@ export function ResultPreview({ body }: { body: Blob }) {
   return (
     <figure className="result-preview" data-testid="result-preview" data-state={opened.kind} data-page-count={pageCount} style={{ height: PREVIEW_HEIGHT_PX }}>
       <figcaption className="result-preview__caption">
-        {pageCount === undefined ? 'Preview' : `${pageCount} ${pageCount === 1 ? 'page' : 'pages'}`} · {formatSizeLimit(body.size)}
+        {pageCount === undefined ? t('preview') : t('pageCount', { count: pageCount })} · {formatSizeLimit(body.size)}
       </figcaption>
-      <div ref={setScroller} className="result-preview__pages" tabIndex={0} aria-label="Preview of the result's pages">
-        {opened.kind === 'opening' && <p className="result-preview__message">Loading preview…</p>}
-        {opened.kind === 'locked' && (
-          <p className="result-preview__message">This PDF opens only with its password, so it is not previewed here; download it to open it.</p>
-        )}
-        {opened.kind === 'failed' && <p className="result-preview__message">This file cannot be previewed here; download it to open it.</p>}
+      <div ref={setScroller} className="result-preview__pages" tabIndex={0} aria-label={t('previewPages')}>
+        {opened.kind === 'opening' && <p className="result-preview__message">{t('loadingPreview')}</p>}
+        {opened.kind === 'locked' && <p className="result-preview__message">{t('previewLocked')}</p>}
+        {opened.kind === 'failed' && <p className="result-preview__message">{t('previewFailed')}</p>}
         {opened.kind === 'ready' &&
           scroller &&
           Array.from({ length: opened.doc.numPages }, (_, i) => (
@@ -60,6 +61,7 @@ export function ResultPreview({ body }: { body: Blob }) {
 
 /** One page: a placeholder of the first page's shape until it scrolls near the view, then the drawing. */
 function PreviewPage({ doc, pageNumber, aspect, scroller }: { doc: PDFDocumentProxy; pageNumber: number; aspect: number; scroller: HTMLElement }) {
+  const t = useMessages('toolPage', english);
   const holder = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);
@@ -91,7 +93,7 @@ function PreviewPage({ doc, pageNumber, aspect, scroller }: { doc: PDFDocumentPr
       data-drawn={drawn || undefined}
       style={drawn ? undefined : { aspectRatio: `1 / ${aspect}` }}
     >
-      <canvas ref={canvas} role="img" aria-label={`Page ${pageNumber}`} />
+      <canvas ref={canvas} role="img" aria-label={t('pageNumber', { number: pageNumber })} />
     </div>
   );
 }

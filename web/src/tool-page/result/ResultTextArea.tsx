@@ -1,3 +1,5 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/resultViews.json';
 import { useId } from 'react';
 import { useBlobText } from '../../hooks/use-blob-text';
 
@@ -6,13 +8,14 @@ const rowsFor = (text: string | null) => Math.min(20, Math.max(6, (text ?? '').s
 
 /** A text result (PDF to Markdown) in a read-only text area, to read or copy from. */
 export function ResultTextArea({ body }: { body: Blob }) {
+  const t = useMessages('resultViews', english);
   const text = useBlobText(body);
   const id = useId();
 
   return (
     <div className="tool-result__text">
       <label htmlFor={id} className="tool-result__text-label">
-        Extracted text
+        {t('extractedText')}
       </label>
       <textarea
         id={id}

@@ -1,3 +1,5 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/resultViews.json';
 import { useEffect, useRef, useState } from 'react';
 
 /** How long a window's object URL outlives the result: the window has long loaded it by then. */
@@ -9,6 +11,7 @@ const WINDOW_URL_GRACE_MS = 60_000;
  * panel always has an "Open result" link, and this says so when that happened.
  */
 export function ResultWindow({ body }: { body: Blob }) {
+  const t = useMessages('resultViews', english);
   const opened = useRef<Blob | null>(null);
   const [blocked, setBlocked] = useState(false);
 
@@ -27,7 +30,7 @@ export function ResultWindow({ body }: { body: Blob }) {
   if (!blocked) return null;
   return (
     <p className="tool-result__note" role="status" data-testid="result-window-blocked">
-      Your browser blocked the new window. Open the result with the “Open result” button above.
+      {t('windowBlocked')}
     </p>
   );
 }

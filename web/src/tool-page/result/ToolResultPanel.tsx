@@ -1,3 +1,5 @@
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/toolPage.json';
 import type { ResultViewKey } from '@folio/registry';
 import { useMemo } from 'react';
 import { ContinueWithTool } from '../../file-handoff/ContinueWithTool';
@@ -19,7 +21,7 @@ import type { ToolResult } from './tool-result';
  */
 export function ToolResultPanel({
   result,
-  downloadLabel = 'Download',
+  downloadLabel,
   view,
   toolId,
 }: {
@@ -28,6 +30,7 @@ export function ToolResultPanel({
   view?: ResultViewKey;
   toolId?: string;
 }) {
+  const t = useMessages('toolPage', english);
   const url = useObjectUrl(result.body);
   const focusResult = useFocusResult();
   const resultFile = useMemo(() => (result.kind === 'pdf' ? new File([result.body], result.fileName, { type: 'application/pdf' }) : undefined), [result]);
@@ -40,19 +43,19 @@ export function ToolResultPanel({
       <div className="tool-result__header">
         <div className="tool-result__heading">
           <h2 id="tool-result-heading" className="tool-result__title" ref={focusResult} tabIndex={-1}>
-            Your file is ready
+            {t('resultReady')}
           </h2>
           <p className="tool-result__name">{result.fileName}</p>
         </div>
         <div className="tool-result__actions">
-          {result.kind === 'csv' && <ResultOpenLink body={result.body} label="Open CSV in new tab" viewAs="text/plain;charset=utf-8" />}
-          {result.kind === 'html' && <ResultOpenLink body={result.body} label="Open result" />}
+          {result.kind === 'csv' && <ResultOpenLink body={result.body} label={t('openCsv')} viewAs="text/plain;charset=utf-8" />}
+          {result.kind === 'html' && <ResultOpenLink body={result.body} label={t('openResult')} />}
           <button type="button" className="button button--primary" data-testid="download-result" onClick={() => downloadFile(url, result.fileName)}>
             <svg className="button__icon" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M12 4v11m0 0-4-4m4 4 4-4" />
               <path d="M5 19h14" />
             </svg>
-            {downloadLabel}
+            {downloadLabel ?? t('download')}
           </button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { announceOutcome } from './announce-outcome';
-import { FAILURE_MESSAGE } from './run-messages';
+import { failureMessage } from './run-messages';
 
 const toast = { success: jest.fn(), warning: jest.fn(), error: jest.fn() };
 const navigate = jest.fn();
@@ -24,19 +24,19 @@ describe('how a run’s ending is told', () => {
 
   it('failed: spec §8’s one error toast', () => {
     announceOutcome({ kind: 'failed' }, toast, navigate);
-    expect(toasts()).toEqual({ success: [], warning: [], error: [[FAILURE_MESSAGE]] });
+    expect(toasts()).toEqual({ success: [], warning: [], error: [[failureMessage()]] });
   });
 
   it('failed with the server’s words: the detail under the toast', () => {
     announceOutcome({ kind: 'failed', note: { detail: 'Each file may be at most 100 MB.' } }, toast, navigate);
-    expect(toast.error.mock.calls).toEqual([[FAILURE_MESSAGE, { detail: 'Each file may be at most 100 MB.' }]]);
+    expect(toast.error.mock.calls).toEqual([[failureMessage(), { detail: 'Each file may be at most 100 MB.' }]]);
   });
 
   it('failed with a link: followed inside the app', () => {
     const link = { text: 'Remove PDF Password', href: '/tools/security/remove-password' };
     announceOutcome({ kind: 'failed', note: { detail: 'payslip.pdf is password-protected.', link } }, toast, navigate);
     const [[message, extras]] = toast.error.mock.calls as [[string, { detail: string; link: { text: string; href: string; follow(): void } }]];
-    expect(message).toBe(FAILURE_MESSAGE);
+    expect(message).toBe(failureMessage());
     expect(extras).toMatchObject({ detail: 'payslip.pdf is password-protected.', link });
     expect(navigate).not.toHaveBeenCalled();
     extras.link.follow();

@@ -1,6 +1,6 @@
 import type { ToastApi, ToastExtras } from '../../toast';
 import type { RunOutcome } from './tool-run';
-import { FAILURE_MESSAGE, type FailureNote } from './run-messages';
+import { failureMessage, type FailureNote } from './run-messages';
 
 /**
  * Tells the visitor how a run ended, in a toast: the success text, a warning
@@ -17,7 +17,7 @@ export function announceOutcome(outcome: RunOutcome, toast: Pick<ToastApi, 'succ
     case 'noted':
       return toast.warning(outcome.message);
     case 'failed':
-      return outcome.note ? toast.error(FAILURE_MESSAGE, toastExtras(outcome.note, navigate)) : toast.error(FAILURE_MESSAGE);
+      return outcome.note ? toast.error(failureMessage(), toastExtras(outcome.note, navigate)) : toast.error(failureMessage());
   }
 }
 

@@ -14,6 +14,10 @@ import {
   type PagesOptions,
 } from '@folio/registry';
 import type { UploadLimits } from '../../site-config/use-site-config';
+import { SOURCE_LOCALE } from '@folio/registry/kit/locales';
+import { activeLocale } from '../../i18n/language';
+import { translate } from '../../i18n/use-messages';
+import english from '../../locales/en/app/problems.json';
 
 /**
  * What the page can tell before uploading anything: the checks the server would
@@ -52,22 +56,24 @@ export function filesOfRun(tool: AnyTool, files: readonly File[], params: Params
 export function uploadProblem(tool: AnyTool, files: readonly File[], params: Params, limits: UploadLimits | null): string | null {
   const all = filesOfRun(tool, files, params);
   const empty = all.find((file) => file.size === 0);
-  if (empty) return `${empty.name} is empty.`;
+  if (empty) return translate('problems', english, 'emptyFile', { name: empty.name });
   if (!limits) return null;
 
   // The server's own words (ApiError.tooManyFiles, tooManyFilesMessage).
   const maxMain = maxFilesPerRequest(tool.input, limits.maxFiles);
-  if (files.length > maxMain) return maxMain === 1 ? 'This tool takes one file at a time.' : `At most ${maxMain} files can be sent at once.`;
+  if (files.length > maxMain)
+    return maxMain === 1 ? translate('problems', english, 'oneFileAtATime') : translate('problems', english, 'atMostFiles', { max: maxMain });
   for (const [name, field] of fileFieldsOf(tool)) {
     const max = maxFilesOfField(field, limits.maxFiles);
     if (filesIn(params[name]).length > max) return tooManyFilesMessage(field.label, max);
   }
 
   const large = all.find((file) => file.size > limits.maxUploadBytes);
-  if (large) return `${large.name} is ${sizeText(large.size)}; each file may be at most ${formatMegabytes(limits.maxUploadBytes)}.`;
+  if (large)
+    return translate('problems', english, 'fileTooLarge', { name: large.name, size: sizeText(large.size), max: formatMegabytes(limits.maxUploadBytes) });
   const total = all.reduce((sum, file) => sum + file.size, 0);
   if (total > limits.maxRequestBytes) {
-    return `These files come to ${sizeText(total)}; one request may carry at most ${formatMegabytes(limits.maxRequestBytes)}.`;
+    return translate('problems', english, 'requestTooLarge', { size: sizeText(total), max: formatMegabytes(limits.maxRequestBytes) });
   }
   return null;
 }
@@ -92,8 +98,10 @@ export function pageValuesOf(tool: AnyTool, params: Params): PageValue[] {
   return values;
 }
 
-/** 'a', 'a and b', 'a, b and c' */
+/** 'a', 'a and b', 'a, b and c' (as the server words it), or the list as the page's language writes one. */
 function listText(items: readonly string[]): string {
+  const locale = activeLocale();
+  if (locale !== SOURCE_LOCALE) return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
@@ -122,8 +130,7 @@ export function missingPagesProblem(values: readonly PageValue[], fileName: stri
   }
   if (missing.length === 0) return null;
   const unique = [...new Set(missing)];
-  const subject = unique.length === 1 ? `Page ${unique[0]} is` : `Pages ${listText(unique)} are`;
-  return `${subject} out of range: ${fileName} has ${pageCount === 1 ? '1 page' : `${pageCount} pages`}.`;
+  return translate('problems', english, 'pagesOutOfRange', { count: unique.length, pages: listText(unique), name: fileName, pageCount });
 }
 
 /** The first chosen PDF that lacks pages the options name, as a message, or null; reads page counts only when needed. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultsOf, pdfToCsvTool, pdfToRtfTool, pdfToWordTool, rotateTool, tools } from '@folio/registry';
-import { CANCELLED_NOTICE, FAILURE_MESSAGE, nothingFoundMessage, passwordProtectedNote, successMessage, wrongPasswordDetail } from './run-messages';
+import { cancelledNotice, failureMessage, nothingFoundMessage, passwordProtectedNote, successMessage, wrongPasswordDetail } from './run-messages';
 
-describe('FAILURE_MESSAGE', () => {
+describe('failureMessage', () => {
   it('is spec §8’s error toast: title, a line break, body', () => {
-    expect(FAILURE_MESSAGE).toBe('Oops! Something went wrong.\nWe’re experiencing a temporary issue. Our team is on it; please try again shortly.');
+    expect(failureMessage()).toBe('Oops! Something went wrong.\nWe’re experiencing a temporary issue. Our team is on it; please try again shortly.');
   });
 });
 
@@ -64,7 +64,7 @@ describe('what the page says instead of a result', () => {
   });
 
   it('cancelled', () => {
-    expect(CANCELLED_NOTICE).toBe('Cancelled: nothing was kept on the server.');
+    expect(cancelledNotice()).toBe('Cancelled: nothing was kept on the server.');
   });
 });
 

@@ -1,10 +1,19 @@
 import { removePasswordTool, SHARED_TEXTS, toolPath, type AnyTool } from '@folio/registry';
+import { activeLocale, registryText, toolTranslations } from '../../i18n/language';
+import { translate } from '../../i18n/use-messages';
+import english from '../../locales/en/app/toolPage.json';
+
+const removePasswordTitle = () => toolTranslations(removePasswordTool.id).title ?? removePasswordTool.title;
 
 /** Said on the page after the visitor cancels a run. */
-export const CANCELLED_NOTICE = 'Cancelled: nothing was kept on the server.';
+export function cancelledNotice(): string {
+  return translate('toolPage', english, 'cancelled');
+}
 
 /** Spec §8: one toast for every failure, the title and the body on two lines. */
-export const FAILURE_MESSAGE = `${SHARED_TEXTS.errorToastTitle}\n${SHARED_TEXTS.errorToastBody}`;
+export function failureMessage(): string {
+  return `${registryText('shared', 'errorToastTitle', SHARED_TEXTS.errorToastTitle)}\n${registryText('shared', 'errorToastBody', SHARED_TEXTS.errorToastBody)}`;
+}
 
 /** What the error toast adds under its text, when the server names the visitor's problem. */
 export interface FailureNote {
@@ -29,21 +38,27 @@ export function successMessage(tool: AnyTool, params: Record<string, unknown>): 
  */
 export function nothingFoundMessage(tool: AnyTool): string {
   const when = tool.result.noContentWhen?.trim();
-  if (!when) return 'The tool found nothing to return for this file.';
-  return `${when.charAt(0).toUpperCase()}${when.slice(1)}${/[.!?]$/.test(when) ? '' : '.'}`;
+  if (!when) return translate('toolPage', english, 'nothingFound');
+  return `${when.charAt(0).toUpperCase()}${when.slice(1)}${/[.!?。！？।]$/.test(when) ? '' : fullStop()}`;
+}
+
+/** The full stop of the page's language: Chinese and Japanese write '。', Hindi '।'. */
+function fullStop(): string {
+  const language = activeLocale().split('-')[0];
+  return language === 'zh' || language === 'ja' ? '。' : language === 'hi' ? '।' : '.';
 }
 
 /** Under the error toast, when the PDF needs a password this tool cannot take: where to remove it. */
 export function passwordProtectedNote(fileName: string | null): FailureNote {
-  return { detail: passwordProtectedDetail(fileName), link: { text: removePasswordTool.title, href: toolPath(removePasswordTool) } };
+  return { detail: passwordProtectedDetail(fileName), link: { text: removePasswordTitle(), href: toolPath(removePasswordTool) } };
 }
 
 /** e.g. 'payslip.pdf is password-protected. Remove its password first with Remove PDF Password, then try again.' */
 export function passwordProtectedDetail(fileName: string | null): string {
-  return `${fileName ?? 'One of the PDFs'} is password-protected. Remove its password first with ${removePasswordTool.title}, then try again.`;
+  return translate('toolPage', english, 'passwordProtected', { name: fileName ?? translate('toolPage', english, 'onePdf'), tool: removePasswordTitle() });
 }
 
 /** Under the error toast, when the password typed in the tool's own field does not open the PDF. */
 export function wrongPasswordDetail(fileName: string | null): string {
-  return `That password does not open ${fileName ?? 'the PDF'}.`;
+  return translate('toolPage', english, 'wrongPassword', { name: fileName ?? translate('toolPage', english, 'thePdf') });
 }

@@ -5,9 +5,10 @@ import type { ToolResult } from '../result/tool-result';
 import type { JobRunOptions } from './job-run';
 import { filesOfRun, pagesProblem, uploadProblem, type PageCountLookup } from './pre-upload-checks';
 import { failureOf, resultOf } from './read-answer';
-import { CANCELLED_NOTICE, nothingFoundMessage, passwordProtectedNote, successMessage, wrongPasswordDetail, type FailureNote } from './run-messages';
+import { cancelledNotice, nothingFoundMessage, passwordProtectedNote, successMessage, wrongPasswordDetail, type FailureNote } from './run-messages';
 import type { MultipartResponse, SendOptions } from './send-multipart';
-import { needsPassword, readProblem, visitorDetail } from './server-problem';
+import { problemText } from './problem-text';
+import { needsPassword, readProblem } from './server-problem';
 import { toolFormData } from './tool-form-data';
 
 /**
@@ -175,7 +176,7 @@ export function createToolRun(tool: AnyTool, ports: ToolRunPorts): ToolRunMachin
         asked = true;
         continue;
       }
-      const detail = problem && visitorDetail(problem);
+      const detail = problem && problemText(problem, tool.id);
       return failed(attempt, why, detail ? { detail } : undefined);
     }
   }
@@ -225,7 +226,7 @@ export function createToolRun(tool: AnyTool, ports: ToolRunPorts): ToolRunMachin
     cancel() {
       if (!current) return;
       current.controller.abort();
-      update({ notice: CANCELLED_NOTICE });
+      update({ notice: cancelledNotice() });
     },
     stop: () => current?.controller.abort(),
     clearResult: () => update({ result: null, notice: null }),

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/bookmarkEditor.json';
 import { downloadFile } from '../../tool-page/result/download-file';
 import { useToast } from '../../toast';
 import type { WidgetComponent } from '../widget-types';
@@ -22,14 +24,8 @@ import {
 } from './bookmark-tree';
 import type { OutlineReading } from './read-outline';
 
-/** Texts verbatim from the spec (§5, §8, §9). */
-const TEXTS = {
-  imported: 'Bookmarks JSON imported successfully!',
-  exported: 'Bookmarks exported as JSON!',
-  invalidJson: 'Invalid JSON file.',
-  exportFailed: 'Failed to export bookmarks.',
-  exportName: 'bookmarks.json',
-} as const;
+/** The exported file's name; the toasts' texts, verbatim from the spec (§5, §8, §9), are in the catalogue. */
+const EXPORT_NAME = 'bookmarks.json';
 
 /** Larger files are not parsed in the browser: it would take seconds and hundreds of MB. */
 const MAX_READ_BYTES = 50 * 1024 * 1024;
@@ -43,6 +39,16 @@ interface Lists {
 }
 
 type Control = 'title' | 'page' | 'up' | 'down' | 'indent' | 'outdent' | 'child' | 'remove';
+
+/** Each action button's title, and its label naming the entry ("Move up “Intro”", "Move up bookmark 1.2"). */
+const ACTION_TEXTS = {
+  up: ['moveUp', 'moveUpEntry'],
+  down: ['moveDown', 'moveDownEntry'],
+  outdent: ['outdent', 'outdentEntry'],
+  indent: ['indent', 'indentEntry'],
+  child: ['addChild', 'addChildEntry'],
+  remove: ['remove', 'removeEntry'],
+} as const satisfies Partial<Record<Control, readonly [keyof typeof english, keyof typeof english]>>;
 
 /** A tree from the field's value as the form holds it (JSON text), or none. */
 function treeFromValue(value: unknown): Bookmark[] {
@@ -75,6 +81,7 @@ async function readFile(file: File) {
  * from being sent.
  */
 export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onBlur, inputRef, invalid, describedBy, disabled, form }) => {
+  const t = useMessages('bookmarkEditor', english);
   const toast = useToast();
   const file = form?.files[0];
   const replacing = form?.values.replaceExisting !== false;
@@ -135,39 +142,39 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
     if (!chosen) return;
     try {
       setTree(fromJson(await chosen.text()));
-      toast.success(TEXTS.imported);
+      toast.success(t('imported'));
     } catch {
-      toast.warning(TEXTS.invalidJson);
+      toast.warning(t('invalidJson'));
     }
   };
 
   const exportJson = () => {
     try {
       const url = URL.createObjectURL(new Blob([JSON.stringify(toWire(tree), null, 2)], { type: 'application/json' }));
-      downloadFile(url, TEXTS.exportName);
+      downloadFile(url, EXPORT_NAME);
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success(TEXTS.exported);
+      toast.success(t('exported'));
     } catch {
-      toast.error(TEXTS.exportFailed);
+      toast.error(t('exportFailed'));
     }
   };
 
   const renderList = (items: Bookmark[], path: string) => (
-    <ol className="bookmark-editor__list" aria-label={path === '' ? 'Bookmarks' : `Bookmarks under ${path}`}>
+    <ol className="bookmark-editor__list" aria-label={path === '' ? t('list') : t('listUnder', { path })}>
       {items.map((bookmark, index) => {
         const at = path === '' ? String(index + 1) : `${path}.${index + 1}`;
-        const name = bookmark.title.trim() === '' ? `bookmark ${at}` : `“${bookmark.title}”`;
+        const named = { titled: bookmark.title.trim() === '' ? 'no' : 'yes', title: bookmark.title, at };
         const can = possibleMoves(tree, bookmark.id);
         const pageOk = isValidPage(bookmark.pageNumber, pageCount);
         const pageErrorId = `${id}-${bookmark.id}-page-error`;
         const control = (which: Control) => `${id}-${bookmark.id}-${which}`;
-        const button = (which: Control, label: string, glyph: string, enabled: boolean, act: () => Bookmark[]) => (
+        const button = (which: keyof typeof ACTION_TEXTS, glyph: string, enabled: boolean, act: () => Bookmark[]) => (
           <button
             type="button"
             id={control(which)}
             className="button button--ghost bookmark-editor__action"
-            aria-label={`${label} ${name}`}
-            title={label}
+            aria-label={t(ACTION_TEXTS[which][1], named)}
+            title={t(ACTION_TEXTS[which][0])}
             disabled={disabled || !enabled}
             onClick={() => change(act(), bookmark.id, which)}
           >
@@ -183,8 +190,8 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
               <input
                 id={control('title')}
                 className="input bookmark-editor__title"
-                aria-label={`Title of bookmark ${at}`}
-                placeholder="Title"
+                aria-label={t('titleLabel', { at })}
+                placeholder={t('titlePlaceholder')}
                 value={bookmark.title}
                 onChange={(event) => setTree(updateBookmark(tree, bookmark.id, { title: event.target.value }))}
                 onBlur={onBlur}
@@ -195,7 +202,7 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
                 type="number"
                 inputMode="numeric"
                 className="input bookmark-editor__page"
-                aria-label={`Page of bookmark ${at}`}
+                aria-label={t('pageLabel', { at })}
                 min={1}
                 max={pageCount}
                 step={1}
@@ -207,17 +214,17 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
                 disabled={disabled}
               />
               <span className="bookmark-editor__actions">
-                {button('up', 'Move up', '↑', can.up, () => move(tree, bookmark.id, -1))}
-                {button('down', 'Move down', '↓', can.down, () => move(tree, bookmark.id, 1))}
-                {button('outdent', 'Outdent', '←', can.outdent, () => outdent(tree, bookmark.id))}
-                {button('indent', 'Indent', '→', can.indent, () => indent(tree, bookmark.id))}
-                {button('child', 'Add a child to', '+', can.addChild, () => addChild(tree, bookmark.id))}
-                {button('remove', 'Remove', '×', true, () => removeBookmark(tree, bookmark.id))}
+                {button('up', '↑', can.up, () => move(tree, bookmark.id, -1))}
+                {button('down', '↓', can.down, () => move(tree, bookmark.id, 1))}
+                {button('outdent', '←', can.outdent, () => outdent(tree, bookmark.id))}
+                {button('indent', '→', can.indent, () => indent(tree, bookmark.id))}
+                {button('child', '+', can.addChild, () => addChild(tree, bookmark.id))}
+                {button('remove', '×', true, () => removeBookmark(tree, bookmark.id))}
               </span>
             </div>
             {!pageOk && (
               <p className="form-field__error bookmark-editor__error" id={pageErrorId}>
-                {pageCount === undefined ? 'Enter a page number of 1 or more.' : `Enter a page number from 1 to ${pageCount}.`}
+                {pageCount === undefined ? t('pageErrorNoMax') : t('pageError', { max: pageCount })}
               </p>
             )}
             {bookmark.children.length > 0 && renderList(bookmark.children, at)}
@@ -231,30 +238,27 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
   return (
     <div className="bookmark-editor" aria-describedby={describedBy} data-testid="bookmark-editor" data-page-count={pageCount}>
       <p className="form-field__help bookmark-editor__status" role="status" data-testid="bookmark-status">
-        {reading.kind === 'none' && 'Choose a PDF to load its bookmarks, or start a list of your own.'}
-        {reading.kind === 'loading' && 'Reading the file’s bookmarks…'}
-        {reading.kind === 'too-large' && 'The file is over 50 MB, so its bookmarks are not loaded here; page numbers past its end open its last page.'}
-        {reading.kind === 'failed' && 'The file’s bookmarks could not be read here; page numbers past its end open its last page.'}
-        {outline?.encrypted &&
-          `The file is encrypted, so its bookmarks cannot be shown here. It has ${outline.pageCount} ${outline.pageCount === 1 ? 'page' : 'pages'}.`}
+        {reading.kind === 'none' && t('statusNone')}
+        {reading.kind === 'loading' && t('statusLoading')}
+        {reading.kind === 'too-large' && t('statusTooLarge')}
+        {reading.kind === 'failed' && t('statusFailed')}
+        {outline?.encrypted && t('statusEncrypted', { pages: outline.pageCount })}
         {outline &&
           !outline.encrypted &&
-          `${countBookmarks(outline.bookmarks) === 0 ? 'The file has no bookmarks yet' : `Loaded ${countBookmarks(outline.bookmarks)} ${countBookmarks(outline.bookmarks) === 1 ? 'bookmark' : 'bookmarks'} from the file`}; it has ${outline.pageCount} ${outline.pageCount === 1 ? 'page' : 'pages'}.`}
+          (countBookmarks(outline.bookmarks) === 0
+            ? t('statusNoBookmarks', { pages: outline.pageCount })
+            : t('statusLoaded', { count: countBookmarks(outline.bookmarks), pages: outline.pageCount }))}
       </p>
 
       {!replacing && (
         <div className="bookmark-editor__kept">
-          <p className="form-field__help">
-            {kept.length > 0
-              ? 'The file’s own bookmarks stay as they are; the list below is added after them:'
-              : 'The list below is added after the bookmarks the file already has.'}
-          </p>
+          <p className="form-field__help">{kept.length > 0 ? t('keptIntro') : t('keptNone')}</p>
           {kept.length > 0 && (
-            <ol className="bookmark-editor__kept-list" aria-label="Bookmarks already in the file">
+            <ol className="bookmark-editor__kept-list" aria-label={t('keptList')}>
               {kept.map((bookmark) => (
                 <li key={bookmark.id}>
-                  {bookmark.title || 'Untitled'} <span className="bookmark-editor__kept-page">p. {bookmark.pageNumber}</span>
-                  {bookmark.children.length > 0 && ` (+${countBookmarks(bookmark.children)})`}
+                  {bookmark.title || t('untitled')} <span className="bookmark-editor__kept-page">{t('keptPage', { page: bookmark.pageNumber })}</span>
+                  {bookmark.children.length > 0 && ` ${t('keptChildren', { count: countBookmarks(bookmark.children) })}`}
                 </li>
               ))}
             </ol>
@@ -266,7 +270,7 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
         renderList(tree, '')
       ) : (
         <p className="bookmark-editor__empty" data-testid="bookmark-empty">
-          {replacing ? 'No bookmarks: the result will have none.' : 'Nothing to add yet.'}
+          {replacing ? t('emptyReplacing') : t('emptyAdding')}
         </p>
       )}
 
@@ -277,25 +281,25 @@ export const BookmarkEditorWidget: WidgetComponent = ({ id, value, onChange, onB
           ref={inputRef}
           className="button button--secondary"
           // The field's label points here (the first control); the button still says what it does.
-          aria-label="Add bookmark"
+          aria-label={t('addBookmark')}
           onClick={add}
           disabled={disabled}
           aria-invalid={invalid || undefined}
         >
-          Add bookmark
+          {t('addBookmark')}
         </button>
         <button type="button" className="button button--ghost" onClick={() => importInput.current?.click()} disabled={disabled}>
-          Import JSON
+          {t('importJson')}
         </button>
         <button type="button" className="button button--ghost" onClick={exportJson} disabled={disabled}>
-          Export JSON
+          {t('exportJson')}
         </button>
         <input
           ref={importInput}
           type="file"
           accept=".json,application/json"
           className="bookmark-editor__import"
-          aria-label="Import bookmarks from a JSON file"
+          aria-label={t('importLabel')}
           data-testid="bookmark-import"
           onChange={(event) => void importJson(event)}
           tabIndex={-1}

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/documentInfo.json';
 import { SelectWidget } from '../SelectWidget';
 import { TextWidget } from '../TextWidget';
 import type { WidgetComponent } from '../widget-types';
@@ -14,6 +16,7 @@ const isInfoField = (name: string): name is InfoField => name in INFO_ENTRY_OF_F
  * text input otherwise.
  */
 export const DocumentInfoWidget: WidgetComponent = (props) => {
+  const t = useMessages('documentInfo', english);
   const { name, field, onChange } = props;
   const file = props.form?.files[0];
   const [inFile, setInFile] = useState<{ file: File; value: string | undefined }>();
@@ -44,7 +47,7 @@ export const DocumentInfoWidget: WidgetComponent = (props) => {
       <Control {...props} />
       {read && inFile.value === undefined && (
         <span className="form-field__help" data-testid={`document-info-${name}`}>
-          Not set in this file.
+          {t('notSet')}
         </span>
       )}
     </>

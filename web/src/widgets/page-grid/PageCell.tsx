@@ -1,4 +1,6 @@
 import { useEffect, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pageGrid.json';
 import type { ThumbnailRenderer } from './thumbnail-renderer';
 
 interface PageCellProps {
@@ -22,6 +24,7 @@ interface PageCellProps {
 
 /** One page of the grid: a toggle button with its thumbnail, drawn once the cell is on screen. */
 export function PageCell({ page, index, selected, position, tabbable, lifted, disabled, width, thumbHeight, renderer, onClick, onPointerDown }: PageCellProps) {
+  const t = useMessages('pageGrid', english);
   const [thumbnail, setThumbnail] = useState(() => renderer?.cached(page));
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function PageCell({ page, index, selected, position, tabbable, lifted, di
     return () => stop.abort();
   }, [renderer, page]);
 
-  const label = position === undefined ? `Page ${page}` : `Page ${page}, ${ordinal(position)} in the new order`;
+  const label = position === undefined ? t('page', { page }) : t('pageInOrder', { page, position });
   return (
     <button
       type="button"
@@ -69,11 +72,4 @@ export function PageCell({ page, index, selected, position, tabbable, lifted, di
       )}
     </button>
   );
-}
-
-/** 1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'. */
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
 }

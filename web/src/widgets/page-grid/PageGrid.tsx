@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pageGrid.json';
 import { pageAspect } from '../../pdf-rendering/draw-page';
 import { openPdf, type PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 import { PageGridView } from './PageGridView';
@@ -17,10 +19,7 @@ export interface PageGridProps {
   hintId: string;
 }
 
-const HINTS: Record<PageGridMode, string> = {
-  selection: 'Click pages to choose them; Shift-click chooses a range.',
-  order: 'Click pages to choose them and drag them into the new order (Alt+arrow keys move a page). Faded pages are left out.',
-};
+const HINTS = { selection: 'hintSelection', order: 'hintOrder' } as const satisfies Record<PageGridMode, keyof typeof english>;
 
 /**
  * The chosen PDF's pages under a page field, opened with pdf.js in the browser
@@ -28,6 +27,7 @@ const HINTS: Record<PageGridMode, string> = {
  * library, so pages without a grid never pay for it.
  */
 export default function PageGrid({ file, mode, text, onText, disabled, hintId }: PageGridProps) {
+  const t = useMessages('pageGrid', english);
   const [opened, setOpened] = useState<Opened>({ kind: 'opening' });
 
   useEffect(() => {
@@ -52,9 +52,9 @@ export default function PageGrid({ file, mode, text, onText, disabled, hintId }:
   if (opened.kind !== 'ready') {
     return (
       <p className="page-grid__status form-field__help" data-testid="page-grid-status" data-state={opened.kind}>
-        {opened.kind === 'opening' && 'Loading the pages…'}
-        {opened.kind === 'locked' && 'This PDF opens only with its password, so its pages are not shown here.'}
-        {opened.kind === 'failed' && 'The pages of this file cannot be shown here.'}
+        {opened.kind === 'opening' && t('loading')}
+        {opened.kind === 'locked' && t('locked')}
+        {opened.kind === 'failed' && t('failed')}
       </p>
     );
   }
@@ -62,7 +62,7 @@ export default function PageGrid({ file, mode, text, onText, disabled, hintId }:
     <>
       <PageGridView doc={opened.doc} aspect={opened.aspect} mode={mode} text={text} onText={onText} disabled={disabled} hintId={hintId} />
       <p className="form-field__help" id={hintId}>
-        {HINTS[mode]}
+        {t(HINTS[mode])}
       </p>
     </>
   );

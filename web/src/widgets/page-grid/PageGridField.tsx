@@ -1,5 +1,7 @@
 import { matchesFileType } from '@folio/registry';
 import { lazy, Suspense, useCallback } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pageGrid.json';
 import { textValue } from '../field-attributes';
 import type { WidgetComponent } from '../widget-types';
 import { pageGridModeOf } from './field-mode';
@@ -21,13 +23,14 @@ function keyOf(file: File): number {
  * text stays what is sent; the grid reads it and writes it.
  */
 export const PageGridField: WidgetComponent = ({ id, field, value, onChange, disabled, form }) => {
+  const t = useMessages('pageGrid', english);
   const files = form?.files ?? [];
   const file = files.length === 1 && matchesFileType(files[0]!, ['pdf']) ? files[0] : undefined;
   const mode = pageGridModeOf(field, form?.values ?? {});
   const onText = useCallback((text: string) => onChange(text), [onChange]);
   if (!file || !mode) return null;
   return (
-    <Suspense fallback={<p className="form-field__help">Loading the pages…</p>}>
+    <Suspense fallback={<p className="form-field__help">{t('loading')}</p>}>
       <PageGrid key={keyOf(file)} file={file} mode={mode} text={textValue(value)} onText={onText} disabled={disabled ?? false} hintId={`${id}-grid-hint`} />
     </Suspense>
   );

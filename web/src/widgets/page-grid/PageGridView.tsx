@@ -1,5 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pageGrid.json';
 import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 import { gridLayout, insertionIndexAt, insertionMarker } from './grid-layout';
 import { movePage, pagesBetween, togglePage, withAllPages, withPages, type PageGridMode } from './page-grid-state';
@@ -33,6 +35,7 @@ export interface PageGridViewProps {
  * screenful does.
  */
 export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId }: PageGridViewProps) {
+  const t = useMessages('pageGrid', english);
   const pageCount = doc.numPages;
   const { state, change } = usePageGridState(text, pageCount, mode, onText);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -154,7 +157,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
     <div className="page-grid" data-testid="page-grid" data-mode={mode} data-page-count={pageCount}>
       <div className="page-grid__toolbar">
         <span className="page-grid__count" aria-live="polite">
-          {chosen} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} chosen
+          {t('chosenCount', { chosen, count: pageCount })}
         </span>
         <span className="page-grid__actions">
           <button
@@ -163,7 +166,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
             disabled={disabled || chosen === pageCount}
             onClick={() => change(withAllPages(state, true))}
           >
-            Select all
+            {t('selectAll')}
           </button>
           <button
             type="button"
@@ -171,7 +174,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
             disabled={disabled || chosen === 0}
             onClick={() => change(withAllPages(state, false))}
           >
-            Select none
+            {t('selectNone')}
           </button>
         </span>
       </div>
@@ -180,7 +183,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
           ref={setContent}
           className="page-grid__content"
           role="group"
-          aria-label="Page thumbnails"
+          aria-label={t('thumbnails')}
           aria-describedby={hintId}
           style={{ height: virtualizer.getTotalSize() }}
           onKeyDown={onKeyDown}
@@ -221,7 +224,7 @@ export function PageGridView({ doc, aspect, mode, text, onText, disabled, hintId
       </div>
       {drag && (
         <div className="page-grid__ghost" style={{ left: drag.clientX, top: drag.clientY }} aria-hidden="true">
-          Page {drag.page}
+          {t('page', { page: drag.page })}
         </div>
       )}
     </div>

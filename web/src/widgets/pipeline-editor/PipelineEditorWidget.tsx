@@ -1,17 +1,12 @@
-import {
-  checkPipeline,
-  describePipelineIssue,
-  parsePipelineDefinition,
-  PIPELINE_MESSAGES,
-  toolForOperation,
-  tools,
-  type AnyTool,
-  type PipelineDefinition,
-} from '@folio/registry';
+import { checkPipeline, parsePipelineDefinition, PIPELINE_MESSAGES, toolForOperation, tools, type AnyTool, type PipelineDefinition } from '@folio/registry';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { registryText } from '../../i18n/language';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pipelineEditor.json';
 import { downloadFile } from '../../tool-page/result/download-file';
 import { useToast } from '../../toast';
 import type { WidgetComponent } from '../widget-types';
+import { describeIssue, issueMessage } from './editor-texts';
 import { PipelineLibrary } from './PipelineLibrary';
 import { PipelineStepCard, type StepControl } from './PipelineStepCard';
 import {
@@ -34,10 +29,6 @@ import { deleteSaved, listSaved, savePipeline, type KeyValueStore } from './save
 import { initialParameters, shownFields } from './step-form';
 import { placeIssues } from './step-validator';
 import { StepPicker } from './StepPicker';
-
-const TEXTS = {
-  invalidJson: 'Invalid JSON file.',
-} as const;
 
 /** localStorage, or a store for this page only where the browser refuses it (private windows, disabled storage). */
 function browserStore(): KeyValueStore {
@@ -62,6 +53,7 @@ type Status = { kind: 'info' | 'error'; text: string };
  * `checkPipeline`'s, the server's own, shown on the step and field they concern.
  */
 export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onBlur, inputRef, invalid, describedBy, disabled, form }) => {
+  const t = useMessages('pipelineEditor', english);
   const toast = useToast();
   const store = useMemo(browserStore, []);
   const [state, setState] = useState<EditorState>(() => stateFromValue(value));
@@ -75,7 +67,12 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
   const files = form?.files;
   const fileNames = useMemo(() => (files && files.length > 0 ? files.map((file) => file.name) : undefined), [files]);
   const stepTools = useMemo(() => state.steps.map((step) => toolForOperation(tools, step.operation, step.parameters)), [state.steps]);
-  const issues = useMemo(() => checkPipeline(toDefinition(state), tools, fileNames), [state, fileNames]);
+  const checked = useMemo(() => checkPipeline(toDefinition(state), tools, fileNames), [state, fileNames]);
+  // The issues in the visitor's language; `t` changes with it.
+  const issues = useMemo(
+    () => checked.map((issue) => ({ ...issue, message: issueMessage(issue, issue.step === undefined ? undefined : stepTools[issue.step - 1], t) })),
+    [checked, stepTools, t],
+  );
   const placed = useMemo(
     () =>
       placeIssues(issues, state.steps.length, (index) => {
@@ -145,7 +142,7 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
       return;
     }
     setSaved(savePipeline(store, toDefinition(state)));
-    setStatus({ kind: 'info', text: `Saved “${state.name}” in this browser.` });
+    setStatus({ kind: 'info', text: t('savedStatus', { name: state.name }) });
   };
 
   const download = () => {
@@ -157,12 +154,13 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
   const upload = async (file: File) => {
     const parsed = parsePipelineDefinition(await file.text());
     if ('issue' in parsed) {
-      const text = parsed.issue.message === PIPELINE_MESSAGES.notJson ? TEXTS.invalidJson : describePipelineIssue(parsed.issue);
+      const text =
+        parsed.issue.message === PIPELINE_MESSAGES.notJson ? t('invalidJson') : describeIssue(parsed.issue, issueMessage(parsed.issue, undefined, t), t);
       setStatus({ kind: 'error', text });
       toast.warning(text);
       return;
     }
-    load(parsed.definition, `Loaded “${parsed.definition.name || file.name}” from ${file.name}.`);
+    load(parsed.definition, t('loadedFromFileStatus', { name: parsed.definition.name || file.name, fileName: file.name }));
   };
 
   const onDrop = (event: DragEvent, overKey: string) => {
@@ -180,15 +178,15 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
     <div className="pipeline-editor" data-testid="pipeline-editor" aria-describedby={describedBy}>
       <div className="pipeline-editor__name">
         <label className="form-field__label" htmlFor={id}>
-          Pipeline name
+          {t('pipelineName')}
         </label>
         <input
           id={id}
           ref={inputRef}
           className="input"
           // The field's own label ('Pipeline') also points here; this names the input itself.
-          aria-label="Pipeline name"
-          placeholder="e.g. Prepare for e-mail"
+          aria-label={t('pipelineName')}
+          placeholder={t('namePlaceholder')}
           value={state.name}
           onChange={(event) => update(rename(state, event.target.value))}
           onBlur={() => {
@@ -202,17 +200,17 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
         />
         {nameMissing && (
           <p className="form-field__error" id={nameErrorId}>
-            {PIPELINE_MESSAGES.nameMissing}
+            {registryText('pipeline', 'nameMissing', PIPELINE_MESSAGES.nameMissing)}
           </p>
         )}
       </div>
 
       {state.steps.length === 0 ? (
         <p className="pipeline-editor__empty" data-testid="pipeline-empty">
-          No steps yet. Add a step, or start from a saved pipeline or an example below.
+          {t('emptyState')}
         </p>
       ) : (
-        <ol className="pipeline-editor__steps" aria-label="Steps">
+        <ol className="pipeline-editor__steps" aria-label={t('steps')}>
           {state.steps.map((step, index) => (
             <PipelineStepCard
               key={step.id}
@@ -267,18 +265,16 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
         />
       ) : (
         <button type="button" id={`${id}-add`} className="button button--secondary pipeline-editor__add" onClick={() => setPicking(true)} disabled={disabled}>
-          + Add step
+          {t('addStep')}
         </button>
       )}
 
       {issues.length > 0 && (
         <details className="pipeline-editor__summary" data-testid="pipeline-summary">
-          <summary>
-            {issues.length} {issues.length === 1 ? 'problem' : 'problems'} to fix before running
-          </summary>
+          <summary>{t('problemsSummary', { count: issues.length })}</summary>
           <ul>
             {issues.map((issue, at) => (
-              <li key={at}>{describePipelineIssue(issue)}</li>
+              <li key={at}>{describeIssue(issue, issue.message, t)}</li>
             ))}
           </ul>
         </details>
@@ -291,10 +287,10 @@ export const PipelineEditorWidget: WidgetComponent = ({ id, value, onChange, onB
         onSave={save}
         onDownload={download}
         onUpload={(file) => void upload(file)}
-        onLoad={(definition) => load(definition, `Loaded “${definition.name}”.`)}
+        onLoad={(definition) => load(definition, t('loadedStatus', { name: definition.name }))}
         onDelete={(name) => {
           setSaved(deleteSaved(store, name));
-          setStatus({ kind: 'info', text: `Deleted “${name}” from this browser.` });
+          setStatus({ kind: 'info', text: t('deletedStatus', { name }) });
         }}
       />
       <p className={`pipeline-editor__status${status?.kind === 'error' ? ' form-field__error' : ''}`} role="status" data-testid="pipeline-status">

@@ -2,8 +2,12 @@ import type { AnyTool } from '@folio/registry';
 // The Form alone: @rjsf/core's index also exports a test helper that imports the AJV validator,
 // which compiles with `new Function` (forbidden by the app's CSP) and is not installed.
 import Form from '@rjsf/core/lib/components/Form.js';
-import { errorId, type FieldErrorProps, type RJSFSchema } from '@rjsf/utils';
-import { useMemo, type DragEvent, type KeyboardEvent } from 'react';
+import { englishStringTranslator, errorId, TranslatableString, type FieldErrorProps, type RJSFSchema } from '@rjsf/utils';
+import { useLingui } from '@lingui/react';
+import { useCallback, useMemo, type DragEvent, type KeyboardEvent } from 'react';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pipelineEditor.json';
+import { localizedTool, type EditorTranslate } from './editor-texts';
 import type { EditorStep } from './pipeline-state';
 import { keepShown, stepFormSchema, stepUiSchema } from './step-form';
 import { createStepValidator, toErrorSchema, type FieldIssue } from './step-validator';
@@ -49,6 +53,14 @@ function FieldErrors({ errors = [], fieldPathId }: FieldErrorProps) {
 
 const TEMPLATES = { FieldErrorTemplate: FieldErrors };
 
+/** rjsf's own words the step forms can show (a list of pairs: Change Metadata's custom entries), by the editor's keys. */
+const FORM_STRINGS: Partial<Record<TranslatableString, Parameters<EditorTranslate>[0]>> = {
+  [TranslatableString.AddButton]: 'formAdd',
+  [TranslatableString.RemoveButton]: 'formRemove',
+  [TranslatableString.KeyLabel]: 'formKeyLabel',
+  [TranslatableString.NewStringDefault]: 'formNewValue',
+};
+
 /**
  * One step: its number and tool, buttons to move, duplicate and remove it, the
  * step's own problems, and its options form (rjsf, from the registry's schema).
@@ -56,13 +68,24 @@ const TEMPLATES = { FieldErrorTemplate: FieldErrors };
  */
 export function PipelineStepCard(props: PipelineStepCardProps) {
   const { idBase, step, tool, index, count, fieldIssues, stepIssues, disabled, dropMark, dragging } = props;
+  const t = useMessages('pipelineEditor', english);
+  const { locale } = useLingui().i18n;
+  // The form's titles, help and option labels in the visitor's language; values and schemas are the declaration's.
+  const shown = useMemo(() => (tool ? localizedTool(tool) : undefined), [tool, locale]);
   const number = index + 1;
-  const name = `step ${number} (${tool?.title ?? step.operation})`;
+  const names = { number, tool: shown?.title ?? step.operation };
   const headingId = `${idBase}-heading`;
   const issuesId = `${idBase}-issues`;
   const validator = useMemo(() => (tool ? createStepValidator(tool) : undefined), [tool]);
-  const schema = useMemo(() => (tool ? stepFormSchema(tool, step.parameters) : undefined), [tool, step.parameters]);
-  const uiSchema = useMemo(() => (tool ? stepUiSchema(tool, step.parameters) : undefined), [tool, step.parameters]);
+  const schema = useMemo(() => (shown ? stepFormSchema(shown, step.parameters) : undefined), [shown, step.parameters]);
+  const uiSchema = useMemo(() => (shown ? stepUiSchema(shown, step.parameters) : undefined), [shown, step.parameters]);
+  const translateString = useCallback(
+    (text: TranslatableString, params?: string[]) => {
+      const key = FORM_STRINGS[text];
+      return key ? t(key, { label: params?.[0] }) : englishStringTranslator(text, params);
+    },
+    [t],
+  );
   const extraErrors = useMemo(() => (fieldIssues.length ? toErrorSchema(fieldIssues) : undefined), [fieldIssues]);
   const hasFields = schema && Object.keys(schema.properties ?? {}).length > 0;
 
@@ -72,12 +95,12 @@ export function PipelineStepCard(props: PipelineStepCardProps) {
     props.onControl(event.key === 'ArrowUp' ? 'up' : 'down');
   };
 
-  const button = (control: StepControl, label: string, glyph: string, enabled = true) => (
+  const button = (control: StepControl, label: string, stepLabel: string, glyph: string, enabled = true) => (
     <button
       type="button"
       id={`${idBase}-${control}`}
       className="button button--ghost pipeline-step__action"
-      aria-label={`${label} ${name}`}
+      aria-label={stepLabel}
       title={label}
       disabled={disabled || !enabled}
       onClick={() => props.onControl(control)}
@@ -111,13 +134,7 @@ export function PipelineStepCard(props: PipelineStepCardProps) {
       data-testid="pipeline-step"
       data-operation={step.operation}
     >
-      <div
-        className="pipeline-step__header"
-        draggable={!disabled}
-        onDragStart={props.onDragStart}
-        onDragEnd={props.onDragEnd}
-        title="Drag to reorder; or Alt+Arrow up/down"
-      >
+      <div className="pipeline-step__header" draggable={!disabled} onDragStart={props.onDragStart} onDragEnd={props.onDragEnd} title={t('dragHint')}>
         <span className="pipeline-step__grip" aria-hidden="true">
           ⠿
         </span>
@@ -125,15 +142,15 @@ export function PipelineStepCard(props: PipelineStepCardProps) {
           {number}
         </span>
         <h3 className="pipeline-step__title" id={headingId}>
-          <span className="visually-hidden">Step {number}: </span>
-          {tool?.title ?? 'Unknown operation'}
+          <span className="visually-hidden">{t('stepNumber', { number })}</span>
+          {shown?.title ?? t('unknownOperationTitle')}
           <code className="pipeline-step__operation">{step.operation}</code>
         </h3>
         <span className="pipeline-step__actions">
-          {button('up', 'Move up', '↑', index > 0)}
-          {button('down', 'Move down', '↓', index < count - 1)}
-          {button('duplicate', 'Duplicate', '⧉')}
-          {button('remove', 'Remove', '×')}
+          {button('up', t('moveUp'), t('moveUpStep', names), '↑', index > 0)}
+          {button('down', t('moveDown'), t('moveDownStep', names), '↓', index < count - 1)}
+          {button('duplicate', t('duplicate'), t('duplicateStep', names), '⧉')}
+          {button('remove', t('remove'), t('removeStep', names), '×')}
         </span>
       </div>
       {stepIssues.length > 0 && (
@@ -157,13 +174,14 @@ export function PipelineStepCard(props: PipelineStepCardProps) {
               validator={validator}
               extraErrors={extraErrors}
               templates={TEMPLATES}
+              translateString={translateString}
               showErrorList={false}
               noHtml5Validate
               disabled={disabled}
               onChange={(event) => props.onParameters(keepShown(tool, stripUndefined(event.formData ?? {})))}
             />
           ) : (
-            <p className="form-field__help pipeline-step__no-options">This step has no options.</p>
+            <p className="form-field__help pipeline-step__no-options">{t('noOptions')}</p>
           )}
         </div>
       )}

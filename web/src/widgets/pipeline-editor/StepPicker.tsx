@@ -1,5 +1,10 @@
 import { tools } from '@folio/registry';
+import { useLingui } from '@lingui/react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
+import { registryText } from '../../i18n/language';
+import { useMessages } from '../../i18n/use-messages';
+import english from '../../locales/en/app/pipelineEditor.json';
+import { localizedTool, stepBlockerText } from './editor-texts';
 import { toolCatalogue } from './tool-catalogue';
 
 interface StepPickerProps {
@@ -14,8 +19,12 @@ interface StepPickerProps {
  * that cannot be a step is listed disabled with the reason beside it.
  */
 export function StepPicker({ id, onPick, onClose }: StepPickerProps) {
+  const t = useMessages('pipelineEditor', english);
+  const { locale } = useLingui().i18n;
   const [query, setQuery] = useState('');
-  const groups = useMemo(() => toolCatalogue(tools, query), [query]);
+  // Titles and subtitles in the visitor's language, listed and searched as they read them.
+  const shownTools = useMemo(() => tools.map(localizedTool), [locale]);
+  const groups = useMemo(() => toolCatalogue(shownTools, query), [shownTools, query]);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -27,30 +36,30 @@ export function StepPicker({ id, onPick, onClose }: StepPickerProps) {
     <div className="pipeline-picker" role="group" aria-labelledby={`${id}-title`} onKeyDown={closeOnEscape} data-testid="pipeline-picker">
       <div className="pipeline-picker__head">
         <h3 className="pipeline-picker__title" id={`${id}-title`}>
-          Add a step
+          {t('pickerTitle')}
         </h3>
         <button type="button" className="button button--ghost pipeline-picker__close" onClick={onClose}>
-          Close
+          {t('closePicker')}
         </button>
       </div>
       <label className="form-field__label" htmlFor={`${id}-search`}>
-        Search tools
+        {t('searchTools')}
       </label>
       <input
         id={`${id}-search`}
         className="input"
         type="search"
-        placeholder="e.g. compress, rotate, OCR"
+        placeholder={t('searchPlaceholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         autoFocus
       />
       <div className="pipeline-picker__groups">
-        {groups.length === 0 && <p className="form-field__help">No tool matches “{query}”.</p>}
+        {groups.length === 0 && <p className="form-field__help">{t('noToolMatches', { query })}</p>}
         {groups.map((group) => (
           <section key={group.id} className="pipeline-picker__group" aria-labelledby={`${id}-${group.id}`}>
             <h4 className="pipeline-picker__category" id={`${id}-${group.id}`}>
-              {group.label}
+              {registryText('categories', group.id, group.label)}
             </h4>
             <ul className="pipeline-picker__list">
               {group.entries.map(({ tool, blocker }) => {
@@ -70,7 +79,7 @@ export function StepPicker({ id, onPick, onClose }: StepPickerProps) {
                     </button>
                     {blocker && (
                       <p className="pipeline-picker__reason" id={reasonId}>
-                        {blocker}
+                        {stepBlockerText(tool, t)}
                       </p>
                     )}
                   </li>
