@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { addWatermarkTool, localizeTool, rotateTool, toolPath, type AnyTool, type LocaleCode } from '@folio/registry';
+import { addWatermarkTool, localizeTool, LOCALES, rotateTool, toolPath, type AnyTool, type LocaleCode } from '@folio/registry';
 import type { Page } from 'playwright-core';
 import { makePdf, pageRotations } from '../../server/test/support/pdfs';
 import { plainPageTexts } from '../../server/test/support/marks';
@@ -113,21 +113,25 @@ describe('the site in the visitor’s language, in a real browser', () => {
     for (const text of plainPageTexts(bytes)) expect(text).toContain('DRAFT');
   });
 
-  it.each(['hi', 'ar', 'ja'] as const)('%s at phone width: the home and a tool page fit, and axe finds nothing serious', async (code) => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    const page = await newPage({ locale: code, viewport: PHONE, reducedMotion: 'reduce' });
-    const found: string[] = [];
-    for (const [name, path] of [
-      ['home', '/'],
-      ['add-watermark', toolPath(addWatermarkTool)],
-    ] as const) {
-      await page.goto(`${app.baseUrl}${path}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect((await htmlLanguage(page)).lang).toBe(code);
-      await expectNoSidewaysScroll(page, `${code} ${name}`);
-      await page.screenshot({ path: join(SHOTS_DIR, `${name}-${code}-phone.png`), fullPage: false });
-      found.push(...(await seriousViolations(page, `${code} ${name}`)));
-    }
-    expect(found).toEqual([]);
-  });
+  // English is the accessibility spec's; every other language here.
+  it.each(LOCALES.filter((locale) => locale.code !== 'en').map((locale) => locale.code))(
+    '%s at phone width: the home and a tool page fit, and axe finds nothing serious',
+    async (code) => {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      const page = await newPage({ locale: code, viewport: PHONE, reducedMotion: 'reduce' });
+      const found: string[] = [];
+      for (const [name, path] of [
+        ['home', '/'],
+        ['add-watermark', toolPath(addWatermarkTool)],
+      ] as const) {
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect((await htmlLanguage(page)).lang).toBe(code);
+        await expectNoSidewaysScroll(page, `${code} ${name}`);
+        await page.screenshot({ path: join(SHOTS_DIR, `${name}-${code}-phone.png`), fullPage: false });
+        found.push(...(await seriousViolations(page, `${code} ${name}`)));
+      }
+      expect(found).toEqual([]);
+    },
+  );
 });

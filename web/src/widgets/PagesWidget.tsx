@@ -12,6 +12,8 @@ export function PagesWidget({ id, name, field, value, onChange, onBlur, inputRef
       name={name}
       className="input input--textarea input--pages"
       rows={2}
+      // Page selections read left to right in every language ('1,3,5-7' would otherwise turn about in Arabic).
+      dir="ltr"
       spellCheck={false}
       autoComplete="off"
       value={textValue(value)}
