@@ -1,4 +1,4 @@
-import { CATEGORIES, toolPath, type AnyTool, type CategoryId } from './kit';
+import { CATEGORIES, toolPath, toolsWithPages, type AnyTool, type CategoryId } from './kit';
 import { PLANNED_TOOLS } from './planned';
 
 /** One card on the home page. */
@@ -15,7 +15,7 @@ export interface ToolCard {
 /** Home-page cards per category, in category order: built tools and planned ones. */
 export function toolCatalog(tools: readonly AnyTool[]): { id: CategoryId; label: string; cards: ToolCard[] }[] {
   const cards: ToolCard[] = [
-    ...tools.map((t) => ({ id: t.id, category: t.category, title: t.title, subtitle: t.subtitle, path: toolPath(t), available: true })),
+    ...toolsWithPages(tools).map((t) => ({ id: t.id, category: t.category, title: t.title, subtitle: t.subtitle, path: toolPath(t), available: true })),
     ...PLANNED_TOOLS.map((t) => ({ ...t, path: toolPath(t), available: false })),
   ];
   return CATEGORIES.map((category) => ({

@@ -247,6 +247,12 @@ export interface ToolDefinition<F extends Fields = Fields> {
    */
   longRunning?: boolean;
   /**
+   * Called by API clients and pipelines only (the reference's filters and
+   * analysis): no card and no page; the API docs, the pipeline editor and the
+   * QA cases list it like any other.
+   */
+  apiOnly?: true;
+  /**
    * As a pipeline step, the tool takes all the files reaching it: the first it
    * accepts as its main upload, the others as this file field's (reference §7.2's
    * multi-input tools). e.g. `{ othersInto: 'overlayFiles' }`
@@ -270,6 +276,11 @@ export function maxPartsPerRequest(tool: AnyTool, serverMaxFiles: number): numbe
 
 /** Any declared tool, whatever its fields. */
 export type AnyTool = ToolDefinition<Fields>;
+
+/** The tools a visitor can open a page for: all but those only API clients call (`apiOnly`). */
+export function toolsWithPages<T extends Pick<AnyTool, 'apiOnly'>>(declared: readonly T[]): T[] {
+  return declared.filter((tool) => !tool.apiOnly);
+}
 
 /**
  * Identity helper that keeps literal types (like ts-rest's initContract), so

@@ -1,7 +1,7 @@
 import { registryText, toolTranslations } from '../i18n/language';
 import { useMessages } from '../i18n/use-messages';
 import english from '../locales/en/app/files.json';
-import { toolPath, tools } from '@folio/registry';
+import { toolPath, tools, toolsWithPages } from '@folio/registry';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { handOffFile } from './hand-off';
@@ -15,7 +15,7 @@ import '../styles/file-preview.css';
  */
 export function ContinueWithTool({ result, fromToolId }: { result: File; fromToolId?: string }) {
   const t = useMessages('files', english);
-  const groups = useMemo(() => toolsTakingFile(result, tools, fromToolId), [result, fromToolId]);
+  const groups = useMemo(() => toolsTakingFile(result, toolsWithPages(tools), fromToolId), [result, fromToolId]);
   if (groups.length === 0) return null;
 
   return (

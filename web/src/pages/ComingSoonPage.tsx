@@ -1,4 +1,4 @@
-import { toolPath, tools, type AnyTool } from '@folio/registry';
+import { toolPath, tools, toolsWithPages, type AnyTool } from '@folio/registry';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { toolTranslations } from '../i18n/language';
@@ -11,7 +11,7 @@ const SUGGESTION_COUNT = 3;
 /** Available tools to offer instead, those from the same category first. */
 function suggestionsFor(pathname: string): readonly AnyTool[] {
   const category = pathname.split('/').filter(Boolean)[1];
-  const sameCategoryFirst = [...tools].sort((a, b) => Number(b.category === category) - Number(a.category === category));
+  const sameCategoryFirst = toolsWithPages(tools).sort((a, b) => Number(b.category === category) - Number(a.category === category));
   return sameCategoryFirst.slice(0, SUGGESTION_COUNT);
 }
 
