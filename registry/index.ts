@@ -9,6 +9,14 @@ import { addStampTool } from './add-stamp.tool';
 import { addWatermarkTool } from './add-watermark.tool';
 import { adjustPageSizeTool } from './adjust-page-size.tool';
 import { advancedColourTool } from './advanced-colour.tool';
+import { analysisAnnotationInfoTool } from './analysis-annotation-info.tool';
+import { analysisBasicInfoTool } from './analysis-basic-info.tool';
+import { analysisDocumentPropertiesTool } from './analysis-document-properties.tool';
+import { analysisFontInfoTool } from './analysis-font-info.tool';
+import { analysisFormFieldsTool } from './analysis-form-fields.tool';
+import { analysisPageCountTool } from './analysis-page-count.tool';
+import { analysisPageDimensionsTool } from './analysis-page-dimensions.tool';
+import { analysisSecurityInfoTool } from './analysis-security-info.tool';
 import { autoRedactTool } from './auto-redact.tool';
 import { autoRenameTool } from './auto-rename.tool';
 import { autoSplitPagesTool } from './auto-split-pages.tool';
@@ -23,6 +31,12 @@ import { emailToPdfTool } from './email-to-pdf.tool';
 import { extractImagesTool } from './extract-images.tool';
 import { extractPageTool } from './extract-page.tool';
 import { fileToPdfTool } from './file-to-pdf.tool';
+import { filterContainsImageTool } from './filter-contains-image.tool';
+import { filterContainsTextTool } from './filter-contains-text.tool';
+import { filterFileSizeTool } from './filter-file-size.tool';
+import { filterPageCountTool } from './filter-page-count.tool';
+import { filterPageRotationTool } from './filter-page-rotation.tool';
+import { filterPageSizeTool } from './filter-page-size.tool';
 import { flattenTool } from './flatten.tool';
 import { getInfoTool } from './get-info.tool';
 import { htmlToPdfTool } from './html-to-pdf.tool';
@@ -64,10 +78,10 @@ import { validateSignatureTool } from './validate-signature.tool';
 export * from './kit';
 export * from './catalog';
 export * from './planned';
-export { addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, advancedColourTool, autoRedactTool, autoRenameTool, autoSplitPagesTool, autoSplitSizeTool, changeMetadataTool, changePermissionsTool, compressTool, cropPdfTool, detectSplitScannedTool, editTocTool, emailToPdfTool, extractImagesTool, extractPageTool, fileToPdfTool, flattenTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, ocrCleanupTool, organiseTool, overlayTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, pipelineTool, removeTool, removeBlankPagesTool, removeCertificateTool, removeImageTool, removePasswordTool, repairTool, rotateTool, sanitizeTool, scannerEffectTool, showJavascriptTool, signCertificateTool, singleLargePageTool, splitTool, splitChaptersTool, splitSectionsTool, unlockFormsTool, validateSignatureTool };
+export { addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, advancedColourTool, analysisAnnotationInfoTool, analysisBasicInfoTool, analysisDocumentPropertiesTool, analysisFontInfoTool, analysisFormFieldsTool, analysisPageCountTool, analysisPageDimensionsTool, analysisSecurityInfoTool, autoRedactTool, autoRenameTool, autoSplitPagesTool, autoSplitSizeTool, changeMetadataTool, changePermissionsTool, compressTool, cropPdfTool, detectSplitScannedTool, editTocTool, emailToPdfTool, extractImagesTool, extractPageTool, fileToPdfTool, filterContainsImageTool, filterContainsTextTool, filterFileSizeTool, filterPageCountTool, filterPageRotationTool, filterPageSizeTool, flattenTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, ocrCleanupTool, organiseTool, overlayTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, pipelineTool, removeTool, removeBlankPagesTool, removeCertificateTool, removeImageTool, removePasswordTool, repairTool, rotateTool, sanitizeTool, scannerEffectTool, showJavascriptTool, signCertificateTool, singleLargePageTool, splitTool, splitChaptersTool, splitSectionsTool, unlockFormsTool, validateSignatureTool };
 
 /** Every registered tool, one per `<id>.tool.ts`. */
-export const tools: readonly AnyTool[] = [addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, advancedColourTool, autoRedactTool, autoRenameTool, autoSplitPagesTool, autoSplitSizeTool, changeMetadataTool, changePermissionsTool, compressTool, cropPdfTool, detectSplitScannedTool, editTocTool, emailToPdfTool, extractImagesTool, extractPageTool, fileToPdfTool, flattenTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, ocrCleanupTool, organiseTool, overlayTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, pipelineTool, removeTool, removeBlankPagesTool, removeCertificateTool, removeImageTool, removePasswordTool, repairTool, rotateTool, sanitizeTool, scannerEffectTool, showJavascriptTool, signCertificateTool, singleLargePageTool, splitTool, splitChaptersTool, splitSectionsTool, unlockFormsTool, validateSignatureTool];
+export const tools: readonly AnyTool[] = [addAttachmentsTool, addImageTool, addPageNumbersTool, addPasswordTool, addStampTool, addWatermarkTool, adjustPageSizeTool, advancedColourTool, analysisAnnotationInfoTool, analysisBasicInfoTool, analysisDocumentPropertiesTool, analysisFontInfoTool, analysisFormFieldsTool, analysisPageCountTool, analysisPageDimensionsTool, analysisSecurityInfoTool, autoRedactTool, autoRenameTool, autoSplitPagesTool, autoSplitSizeTool, changeMetadataTool, changePermissionsTool, compressTool, cropPdfTool, detectSplitScannedTool, editTocTool, emailToPdfTool, extractImagesTool, extractPageTool, fileToPdfTool, filterContainsImageTool, filterContainsTextTool, filterFileSizeTool, filterPageCountTool, filterPageRotationTool, filterPageSizeTool, flattenTool, getInfoTool, htmlToPdfTool, imageToPdfTool, markdownToPdfTool, mergeTool, multiPageLayoutTool, ocrCleanupTool, organiseTool, overlayTool, pdfToCsvTool, pdfToHtmlTool, pdfToImageTool, pdfToMarkdownTool, pdfToPdfaTool, pdfToPresentationTool, pdfToRtfTool, pdfToWordTool, pdfToXmlTool, pipelineTool, removeTool, removeBlankPagesTool, removeCertificateTool, removeImageTool, removePasswordTool, repairTool, rotateTool, sanitizeTool, scannerEffectTool, showJavascriptTool, signCertificateTool, singleLargePageTool, splitTool, splitChaptersTool, splitSectionsTool, unlockFormsTool, validateSignatureTool];
 
 // For the checks that name other tools (a pipeline's steps), which a tool file cannot import without a cycle.
 registerTools(tools);

@@ -25,7 +25,10 @@ import {
   wrongTypeMessage,
   type FileField,
   PageSelectionError,
+  compares,
+  parsePageSelection,
   renderFileName,
+  type Comparator,
   type AnyTool,
   type ChoicesOptions,
   type EntriesOptions,
@@ -141,6 +144,24 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
 export const SAMPLE_REFUSALS: Readonly<Record<string, { lacks: string; message: string }>> = {
   // The reference's words (§3.11); split-chapters.http.spec.ts splits bookmarked files.
   'split-chapters': { lacks: 'bookmarks', message: 'No PDF bookmarks/outline found in document' },
+};
+
+/**
+ * The filters (reference-beyond §2), whose 204 depends on their options: whether
+ * the valid sample passes with these parsed options. The samples, as
+ * server/test/support/sample-files.ts makes them: a QA_PDF_PAGES-page PDF of
+ * upright 300 × 400 pt pages, "QA sample page n" on page n and no image; a
+ * short text file.
+ */
+export const SAMPLE_PASSES: Readonly<Record<string, (params: Values) => boolean>> = {
+  'filter-page-count': (p) => compares(QA_PDF_PAGES, p.comparator as Comparator, p.pageCount as number),
+  // 300 × 400 pt is smaller than every standard size, A6 (297.6 × 419.5 pt) included.
+  'filter-page-size': (p) => p.comparator === 'Less',
+  'filter-page-rotation': (p) => compares(0, p.comparator as Comparator, p.rotation as number),
+  // The cases ask about 0 bytes (the default and the minimum) only, which the sample is more than.
+  'filter-file-size': (p) => p.fileSize === 0 && p.comparator === 'Greater',
+  'filter-contains-text': (p) =>
+    parsePageSelection(p.pageNumbers as string, QA_PDF_PAGES).some((index) => `QA sample page ${index + 1}`.includes(p.text as string)),
 };
 
 /**
@@ -526,12 +547,13 @@ class Derivation {
 
   /** What a success looks like for these fields: the declaration's result, or the variant they choose. */
   private successFor(fields: Record<string, string>, fieldUploads: Record<string, QaUpload>): QaExpectation {
-    // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send.
-    if (this.tool.result.noContentWhen) return { status: 204 };
-    const refusal = SAMPLE_REFUSALS[this.tool.id];
-    if (refusal) return { ...RUNNER_ERRORS.invalidArgument, message: refusal.message, refusedBecause: `the sample has no ${refusal.lacks}` };
     const parsed = schemaOf(this.tool).safeParse(collectParams(this.tool, requestBody({ fields, fieldUploads })));
     const params = parsed.success ? (parsed.data as Values) : {};
+    // The samples hold no content such a tool looks for (PDF to CSV: no table), so it has nothing to send;
+    // a filter lets them through or not by its options.
+    if (this.tool.result.noContentWhen && !SAMPLE_PASSES[this.tool.id]?.(params)) return { status: 204 };
+    const refusal = SAMPLE_REFUSALS[this.tool.id];
+    if (refusal) return { ...RUNNER_ERRORS.invalidArgument, message: refusal.message, refusedBecause: `the sample has no ${refusal.lacks}` };
     const result = resolveResult(this.tool, params);
     // A name the processor takes from the document cannot be known from the declaration.
     const fileName = result.download.namedByProcessor ? undefined : renderFileName(result.download.api, this.uploadName, params);

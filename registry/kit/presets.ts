@@ -151,3 +151,38 @@ export const RECOGNISED_TEXT_OUTCOME = {
     notice: 'Some pages were scanned images without text: their text was recognised by OCR. Check it against the original.',
   },
 } as const;
+
+/** How a filter (reference-beyond §2) sets what it measures against the value asked for. */
+export const COMPARATOR_OPTIONS = [
+  { value: 'Greater', label: 'Greater than' },
+  { value: 'Equal', label: 'Equal to' },
+  { value: 'Less', label: 'Less than' },
+] as const satisfies readonly SelectOption<string>[];
+
+export type Comparator = (typeof COMPARATOR_OPTIONS)[number]['value'];
+
+/**
+ * The filters' `comparator`, exactly Greater, Equal or Less as the reference
+ * takes it. The reference fails with a 500 when it is absent; here that is a 400
+ * saying what to send, as no comparison is a sensible default.
+ */
+export function comparatorField() {
+  const source = 'reference-beyond §2 (filters)';
+  return select({
+    label: 'Comparison',
+    options: COMPARATOR_OPTIONS,
+    required: notInSpec('Please choose a comparison: Greater, Equal or Less.', `${source}: an absent comparator is a 500 there`),
+    invalid: notInSpec("Invalid argument 'comparator': it must be Greater, Equal or Less.", `${source}: the reference names the value sent`),
+  });
+}
+
+/**
+ * True when `measured` stands to `asked` as `comparator` says. Values within
+ * `tolerance` of each other are equal, and then neither greater nor less.
+ * e.g. compares(3, 'Greater', 2) → true
+ */
+export function compares(measured: number, comparator: Comparator, asked: number, tolerance = 0): boolean {
+  const difference = measured - asked;
+  if (Math.abs(difference) <= tolerance) return comparator === 'Equal';
+  return comparator === (difference > 0 ? 'Greater' : 'Less');
+}

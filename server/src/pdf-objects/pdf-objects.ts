@@ -71,6 +71,16 @@ export function asArray(value: unknown): unknown[] | undefined {
   return Array.isArray(value) ? value : undefined;
 }
 
+/** A name without its slash, as PDFBox gives it. e.g. '/DeviceRGB' → 'DeviceRGB' */
+export function nameOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') ? value.slice(1) : undefined;
+}
+
+/** A finite number, or undefined. */
+export function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /**
  * A PDF string as text: qpdf gives text strings (PDFDocEncoding or UTF-16)
  * decoded after "u:", and other strings as hex after "b:", read here as Latin-1.

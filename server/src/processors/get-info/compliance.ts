@@ -1,5 +1,4 @@
-import { asDict, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
-import { nameOf } from './info-values';
+import { asDict, nameOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 
 /**
  * The standards a document says it meets, read from its XMP identification

@@ -1,12 +1,9 @@
 import type { QpdfEncryption } from '../../engines/qpdf/qpdf-objects';
-import { asDict, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { encryptDictionary, permissionsWithoutPassword, statedKeyLength, type Permission } from '../../pdf-objects/access-permissions';
+import { infoDictionary, pdfVersion } from '../../pdf-objects/document-info';
+import { nameOf, numberOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 import { formFields } from '../../pdf-signatures/signature-fields';
-import { infoDate, nameOf, numberOf } from './info-values';
-
-/** The document's Info dictionary, resolved; empty when it has none. */
-export function infoDictionary(pdf: PdfObjects): Record<string, unknown> {
-  return pdf.dict(asDict(pdf.objects.trailer?.value)?.['/Info']) ?? {};
-}
+import { infoDate } from './info-values';
 
 const STANDARD_TEXT_KEYS = ['Title', 'Author', 'Subject', 'Keywords', 'Producer', 'Creator'] as const;
 /** Info keys reported elsewhere or as dates, not among the custom ones. */
@@ -52,21 +49,12 @@ const PAGE_MODES: Record<string, string> = {
  * is later, as PDFBox reads it), /Trapped, and the page mode.
  */
 export function documentInfoSection(pdf: PdfObjects, headerVersion: string): Record<string, unknown> {
-  const catalog = pdf.catalog ?? {};
-  const header = Number(headerVersion);
-  const declared = Number(nameOf(pdf.resolve(catalog['/Version'])));
-  const version = Number.isFinite(declared) && declared > (Number.isFinite(header) ? header : 0) ? declared : Number.isFinite(header) ? header : 1.4;
-  const mode = pdf.resolve(catalog['/PageMode']);
+  const mode = pdf.resolve(pdf.catalog?.['/PageMode']);
   return {
-    'PDF version': version,
+    'PDF version': pdfVersion(pdf, headerVersion),
     Trapped: nameOf(pdf.resolve(infoDictionary(pdf)['/Trapped'])) ?? null,
     'Page Mode': (typeof mode === 'string' && PAGE_MODES[mode]) || 'USE_NONE',
   };
-}
-
-/** The encryption dictionary (trailer /Encrypt), when the file has one. */
-function encryptDictionary(pdf: PdfObjects): Record<string, unknown> | undefined {
-  return pdf.dict(asDict(pdf.objects.trailer?.value)?.['/Encrypt']);
 }
 
 /** Encryption: whether the file is encrypted and, if so, the handler's filter, key length, version and revision. */
@@ -76,36 +64,27 @@ export function encryptionSection(pdf: PdfObjects, encryption: QpdfEncryption): 
   return {
     IsEncrypted: true,
     EncryptionAlgorithm: nameOf(pdf.resolve(dict['/Filter'])) ?? null,
-    // PDFBox's default for a missing /Length.
-    KeyLength: numberOf(pdf.resolve(dict['/Length'])) ?? 40,
+    KeyLength: statedKeyLength(pdf),
     Version: numberOf(pdf.resolve(dict['/V'])) ?? encryption.parameters.V,
     Revision: numberOf(pdf.resolve(dict['/R'])) ?? encryption.parameters.R,
   };
 }
 
-/**
- * The seven permissions the reference reports, with the bit of /P each reads
- * (PDF 32000 Table 22) and its label among the restrictions.
- */
-const PERMISSIONS = [
-  { key: 'Document Assembly', bit: 11, restriction: 'document assembly' },
-  { key: 'Extracting Content', bit: 5, restriction: 'content extraction' },
-  { key: 'Extracting for accessibility', bit: 10, restriction: 'accessibility extraction' },
-  { key: 'Form Filling', bit: 9, restriction: 'form filling' },
-  { key: 'Modifying', bit: 4, restriction: 'modification' },
-  { key: 'Modifying annotations', bit: 6, restriction: 'annotation modification' },
-  { key: 'Printing', bit: 3, restriction: 'printing' },
-] as const;
+/** The seven permissions the reference reports, in its order, each with its label among the restrictions. */
+const PERMISSIONS: readonly { key: string; permission: Permission; restriction: string }[] = [
+  { key: 'Document Assembly', permission: 'assemble', restriction: 'document assembly' },
+  { key: 'Extracting Content', permission: 'extractContent', restriction: 'content extraction' },
+  { key: 'Extracting for accessibility', permission: 'extractForAccessibility', restriction: 'accessibility extraction' },
+  { key: 'Form Filling', permission: 'fillInForm', restriction: 'form filling' },
+  { key: 'Modifying', permission: 'modify', restriction: 'modification' },
+  { key: 'Modifying annotations', permission: 'modifyAnnotations', restriction: 'annotation modification' },
+  { key: 'Printing', permission: 'print', restriction: 'printing' },
+];
 
-/**
- * Which of the seven permissions a reader opening the file without a password
- * has: all of them for an unencrypted file, or one the empty password opens as
- * its owner; otherwise the /P bits, read as PDFBox reads them.
- */
+/** Which of the seven permissions a reader opening the file without a password has. */
 function permissionStates(encryption: QpdfEncryption): { key: string; restriction: string; allowed: boolean }[] {
-  const everything = !encryption.encrypted || encryption.ownerpasswordmatched;
-  const p = encryption.parameters?.P ?? -1;
-  return PERMISSIONS.map(({ key, bit, restriction }) => ({ key, restriction, allowed: everything || ((p >> (bit - 1)) & 1) === 1 }));
+  const allowed = permissionsWithoutPassword(encryption);
+  return PERMISSIONS.map(({ key, permission, restriction }) => ({ key, restriction, allowed: allowed[permission] }));
 }
 
 /** Permissions: "Allowed" or "Not Allowed" for each. */

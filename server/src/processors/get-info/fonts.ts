@@ -1,5 +1,4 @@
-import { textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
-import { nameOf, numberOf } from './info-values';
+import { nameOf, numberOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 
 /** One font as the reference describes it (PDFBox's PDFont and its descriptor). */
 export interface FontEntry {

@@ -5,12 +5,13 @@ import { writePlainText } from '../../engines/poppler-text';
 import type { EngineOptions } from '../../engines/process';
 import { readDocument } from '../../engines/qpdf/qpdf-objects';
 import { decodedStreamSize, readStreamText } from '../../engines/qpdf/qpdf-streams';
+import { pageNodes } from '../../pdf-objects/page-tree';
 import { PdfObjects, textOf } from '../../pdf-objects/pdf-objects';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { complianceSummary, compliancySection, looksSecCompliant, standardClaims } from './compliance';
 import { documentInfoSection, encryptionSection, formFieldsSection, metadataSection, permissionsSection, restrictedPermissions } from './document-sections';
 import { otherSection, type StreamSizer } from './other-section';
-import { pageEntry, pageImageObjects, pageNodes } from './page-sections';
+import { pageEntry, pageImageObjects } from './page-sections';
 import { countText } from './text-counts';
 
 /** An XMP packet larger than this is not read (real ones are a few KB; some carry thumbnails, a few hundred). */

@@ -1,5 +1,6 @@
 import { parsePdfDate } from '../../pdf-objects/pdf-dates';
-import { asArray, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import type { Rectangle } from '../../pdf-objects/page-tree';
+import { textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 
 /** Values as the reference's JSON writes them (PDFBox's and Java's formats). */
 
@@ -15,16 +16,6 @@ export function dateText(text: string): string | undefined {
   if (!at) return undefined;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-}
-
-/** A name without its slash, as PDFBox gives it. e.g. '/DeviceRGB' → 'DeviceRGB' */
-export function nameOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') ? value.slice(1) : undefined;
-}
-
-/** A finite number, or undefined. */
-export function numberOf(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /**
@@ -50,30 +41,9 @@ export function javaFloat(value: number): string {
   return plain.includes('.') ? plain : `${plain}.0`;
 }
 
-/** A rectangle, normalised (lower-left, upper-right). */
-export interface Rectangle {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-}
-
-/** A rectangle from a PDF array of four numbers; undefined when it is none. */
-export function rectangleOf(pdf: PdfObjects, value: unknown): Rectangle | undefined {
-  const numbers = asArray(pdf.resolve(value))?.map((n) => pdf.resolve(n));
-  if (!numbers || numbers.length < 4 || !numbers.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
-  const [a, b, c, d] = numbers as number[];
-  return { x1: Math.min(a, c), y1: Math.min(b, d), x2: Math.max(a, c), y2: Math.max(b, d) };
-}
-
 /** PDFBox's PDRectangle.toString(). e.g. '[0.0,0.0,612.0,792.0]' */
 export function rectangleText({ x1, y1, x2, y2 }: Rectangle): string {
   return `[${[x1, y1, x2, y2].map(javaFloat).join(',')}]`;
-}
-
-/** The part of `box` inside `within`, as PDFBox clips the crop, bleed, trim and art boxes to the media box. */
-export function clipRectangle(box: Rectangle, within: Rectangle): Rectangle {
-  return { x1: Math.max(box.x1, within.x1), y1: Math.max(box.y1, within.y1), x2: Math.min(box.x2, within.x2), y2: Math.min(box.y2, within.y2) };
 }
 
 /**

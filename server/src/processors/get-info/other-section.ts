@@ -1,10 +1,10 @@
 import { readOutlineTree, type OutlineNode } from '../../pdf-objects/outlines';
-import { isReference, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import type { PageNode } from '../../pdf-objects/page-tree';
+import { isReference, nameOf, numberOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
 import { scriptStringText } from '../../pdf-scripts/script-encoding';
 import { findScripts } from '../../pdf-scripts/script-finder';
 import { signatureDictionaries } from '../../pdf-signatures/signature-fields';
-import { dateText, infoDate, nameOf, nameTreeEntries, numberOf } from './info-values';
-import type { PageNode } from './page-sections';
+import { dateText, infoDate, nameTreeEntries } from './info-values';
 
 /**
  * How many bytes a stream decodes to, or undefined when it cannot be told

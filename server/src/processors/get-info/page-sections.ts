@@ -1,66 +1,9 @@
-import { isReference, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { clipRectangle, effectiveCropBox } from '../../pdf-objects/page-boxes';
+import { rectangleOf, type PageNode } from '../../pdf-objects/page-tree';
+import { isReference, nameOf, numberOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { xObjectsOf } from '../../pdf-objects/xobjects';
 import { fontEntry, type FontEntry } from './fonts';
-import { clipRectangle, nameOf, numberOf, rectangleOf, rectangleText, type Rectangle } from './info-values';
-
-/** A page with what it inherits from the page tree (resources, boxes, rotation) resolved. */
-export interface PageNode {
-  ref: string;
-  dict: Record<string, unknown>;
-  resources: Record<string, unknown>;
-  mediaBox: Rectangle;
-  cropBox?: Rectangle;
-  rotate: number;
-}
-
-/** US Letter when a page has no usable media box, as PDFBox assumes. */
-const LETTER: Rectangle = { x1: 0, y1: 0, x2: 612, y2: 792 };
-const MAX_TREE_DEPTH = 256;
-
-/**
- * The pages in order, walking /Pages → /Kids depth first with the inheritable
- * attributes (PDF 32000 §7.7.3.4) passed down. A node met twice (a loop, a
- * page listed twice) counts once.
- */
-export function pageNodes(pdf: PdfObjects): PageNode[] {
-  interface Inherited {
-    resources?: unknown;
-    mediaBox?: unknown;
-    cropBox?: unknown;
-    rotate?: unknown;
-  }
-  const pages: PageNode[] = [];
-  const seen = new Set<string>();
-  const stack: [unknown, Inherited, number][] = [[pdf.catalog?.['/Pages'], {}, 0]];
-  while (stack.length > 0) {
-    const [node, parent, depth] = stack.pop()!;
-    if (!isReference(node) || seen.has(node) || depth > MAX_TREE_DEPTH) continue;
-    seen.add(node);
-    const dict = pdf.dict(node);
-    if (!dict) continue;
-    const inherited: Inherited = {
-      resources: dict['/Resources'] ?? parent.resources,
-      mediaBox: dict['/MediaBox'] ?? parent.mediaBox,
-      cropBox: dict['/CropBox'] ?? parent.cropBox,
-      rotate: dict['/Rotate'] ?? parent.rotate,
-    };
-    const kids = pdf.array(dict['/Kids']);
-    if (kids && dict['/Type'] !== '/Page') {
-      for (const kid of [...kids].reverse()) stack.push([kid, inherited, depth + 1]);
-      continue;
-    }
-    const rotate = numberOf(pdf.resolve(inherited.rotate)) ?? 0;
-    pages.push({
-      ref: node,
-      dict,
-      resources: pdf.dict(inherited.resources) ?? {},
-      mediaBox: rectangleOf(pdf, inherited.mediaBox) ?? LETTER,
-      cropBox: rectangleOf(pdf, inherited.cropBox),
-      // PDFBox reads a /Rotate that is no multiple of 90 as 0.
-      rotate: rotate % 90 === 0 ? ((rotate % 360) + 360) % 360 : 0,
-    });
-  }
-  return pages;
-}
+import { rectangleText } from './info-values';
 
 /** PDFBox's standard sizes, in points, portrait, matched within a point. */
 const STANDARD_SIZES: [string, number, number][] = [
@@ -90,7 +33,7 @@ export function pageEntry(pdf: PdfObjects, page: PageNode, textCharacters: numbe
   const { mediaBox } = page;
   const width = mediaBox.x2 - mediaBox.x1;
   const height = mediaBox.y2 - mediaBox.y1;
-  const cropBox = page.cropBox ? clipRectangle(page.cropBox, mediaBox) : mediaBox;
+  const cropBox = effectiveCropBox(page);
   // Bleed, trim and art boxes default to the crop box; each is clipped to the media box.
   const boxOr = (key: string) => {
     const box = rectangleOf(pdf, page.dict[key]);
@@ -131,15 +74,6 @@ export function pageEntry(pdf: PdfObjects, page: PageNode, textCharacters: numbe
   };
 }
 
-/** The XObjects a page's resources name: name → [reference or value, its dictionary]. */
-function xObjects(pdf: PdfObjects, resources: Record<string, unknown>): [unknown, Record<string, unknown>][] {
-  const named = pdf.dict(resources['/XObject']) ?? {};
-  return Object.values(named).flatMap((value) => {
-    const dict = pdf.dict(value);
-    return dict ? [[value, dict] as [unknown, Record<string, unknown>]] : [];
-  });
-}
-
 /** PDFBox's name for an image's colour space: the device space, or the family of an array. */
 function colourSpaceName(pdf: PdfObjects, value: unknown): string | undefined {
   const resolved = pdf.resolve(value);
@@ -150,7 +84,7 @@ function colourSpaceName(pdf: PdfObjects, value: unknown): string | undefined {
 
 /** The images a page's resources name directly (not those inside forms), as the reference lists them. */
 function pageImages(pdf: PdfObjects, resources: Record<string, unknown>): Record<string, unknown>[] {
-  return xObjects(pdf, resources)
+  return xObjectsOf(pdf, resources)
     .filter(([, dict]) => dict['/Subtype'] === '/Image')
     .map(([, dict]) => {
       const mask = pdf.resolve(dict['/ImageMask']) === true;
@@ -167,7 +101,7 @@ function pageImages(pdf: PdfObjects, resources: Record<string, unknown>): Record
 
 /** The images a page's resources name directly, each by its object: for the document's total and unique counts. */
 export function pageImageObjects(pdf: PdfObjects, resources: Record<string, unknown>): unknown[] {
-  return xObjects(pdf, resources)
+  return xObjectsOf(pdf, resources)
     .filter(([, dict]) => dict['/Subtype'] === '/Image')
     .map(([value, dict]) => (isReference(value) ? value : dict));
 }
@@ -202,7 +136,7 @@ function pageFonts(pdf: PdfObjects, resources: Record<string, unknown>): (FontEn
 /** How many image, form and other XObjects a page's resources name. */
 function xObjectCounts(pdf: PdfObjects, resources: Record<string, unknown>): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const [, dict] of xObjects(pdf, resources)) {
+  for (const [, dict] of xObjectsOf(pdf, resources)) {
     const kind = dict['/Subtype'] === '/Image' ? 'Image' : dict['/Subtype'] === '/Form' ? 'Form' : 'Other';
     counts[kind] = (counts[kind] ?? 0) + 1;
   }

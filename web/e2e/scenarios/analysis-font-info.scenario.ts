@@ -1,0 +1,4 @@
+import { analysisFontInfoTool } from '@folio/registry';
+import { noBrowserRun } from '../scenario';
+
+export default noBrowserRun(analysisFontInfoTool, 'API only: the reference’s analysis endpoints have no page; the HTTP spec covers the answers');

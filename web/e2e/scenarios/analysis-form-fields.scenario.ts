@@ -1,0 +1,4 @@
+import { analysisFormFieldsTool } from '@folio/registry';
+import { noBrowserRun } from '../scenario';
+
+export default noBrowserRun(analysisFormFieldsTool, 'API only: the reference’s analysis endpoints have no page; the HTTP spec covers the answers');

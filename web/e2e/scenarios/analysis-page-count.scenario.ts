@@ -1,0 +1,4 @@
+import { analysisPageCountTool } from '@folio/registry';
+import { noBrowserRun } from '../scenario';
+
+export default noBrowserRun(analysisPageCountTool, 'API only: the reference’s analysis endpoints have no page; the HTTP spec covers the answers');

@@ -1,0 +1,4 @@
+import { filterPageSizeTool } from '@folio/registry';
+import { noBrowserRun } from '../scenario';
+
+export default noBrowserRun(filterPageSizeTool, 'API only: a filter for API clients and pipelines, with no page of its own');
