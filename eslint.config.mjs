@@ -7,7 +7,15 @@ import importX from 'eslint-plugin-import-x';
 import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const typescriptProjects = ['registry/tsconfig.json', 'server/tsconfig.json', 'generators/tsconfig.json', 'web/tsconfig.json', 'tsconfig.tests.json'];
+const typescriptProjects = [
+  'registry/tsconfig.json',
+  'server/tsconfig.json',
+  'generators/tsconfig.json',
+  'web/tsconfig.json',
+  'tsconfig.tests.json',
+  'cli/tsconfig.json',
+  'cli/tsconfig.spec.json',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-bench/**', '**/node_modules/**', 'web/public/**', '**/*.d.ts', 'coverage/**'] },

@@ -44,6 +44,25 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest('<rootDir>/generators/tsconfig.json') },
       moduleNameMapper: registryMapper,
     },
+    // The command-line client on its own, no server (argument parsing, help, completion, the checks before sending): `npm run test:unit` runs these.
+    {
+      displayName: 'cli-unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/cli/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.http\\.spec\\.ts$'],
+      transform: { '^.+\\.ts$': tsJest('<rootDir>/cli/tsconfig.json') },
+      moduleNameMapper: registryMapper,
+    },
+    // The command-line client against a real server, in-process and as the built bin (cli/dist/main.js).
+    {
+      displayName: 'cli',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/cli/**/*.http.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.ts$': tsJest('<rootDir>/cli/tsconfig.spec.json') },
+      moduleNameMapper: registryMapper,
+      setupFiles: ['reflect-metadata'],
+    },
     {
       displayName: 'e2e',
       testEnvironment: 'node',

@@ -1,7 +1,7 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** Projects whose files start a browser or a real server, slowest first. */
-const SLOW_PROJECTS = ['e2e', 'server'];
+const SLOW_PROJECTS = ['e2e', 'server', 'cli'];
 
 /**
  * Jest starts the files it has timings for longest first; files it has never run (a fresh
