@@ -1,3 +1,4 @@
+import AdmZip from 'adm-zip';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,5 +126,20 @@ describe('Filter by Page Count (/api/v1/filter/filter-page-count)', () => {
     expect(res.fileName).toBe('long.pdf');
     expect(pageTexts(res.body)).toEqual(['Long page 1', 'Long page 2', 'Long page 3']);
     expect(await pageRotations(res.body)).toEqual([90, 90, 90]);
+  });
+
+  it('as a pipeline step that lets nothing through, ends the run with nothing rather than refusing the next step', async () => {
+    const definition = {
+      name: 'Rotate very long documents',
+      pipeline: [
+        { operation: filterPageCountTool.endpoint, parameters: { comparator: 'Greater', pageCount: 50 } },
+        { operation: '/api/v1/general/rotate-pdf', parameters: { angle: 90 } },
+      ],
+    };
+    const res = await postTool(server, pipelineTool.endpoint, [{ name: 'long.pdf', content: threePages }], { json: JSON.stringify(definition) });
+    expect(res.status).toBe(200);
+    // The declared answer for "no results": an empty output.zip.
+    expect(res.fileName).toBe('output.zip');
+    expect(new AdmZip(res.body).getEntries()).toEqual([]);
   });
 });

@@ -69,6 +69,8 @@ export class PipelineProcessor implements Processor<typeof pipelineTool> {
       } catch (error) {
         throw stepFailure(error, at);
       }
+      // A filter let nothing through: the steps after it have nothing to work on, and the run answers that it has nothing.
+      if (current.length === 0) break;
     }
     return this.answer(current, workspace);
   }
