@@ -1,6 +1,7 @@
 import { tools } from '@folio/registry';
 import type { InputFile } from './inputs';
-import { JOB_THRESHOLD_BYTES, planRequests, sendsAsJob } from './request-plan';
+import { JOB_THRESHOLD_BYTES } from '@folio/registry';
+import { planRequests, sendsAsJob } from './request-plan';
 
 const tool = (id: string) => tools.find((candidate) => candidate.id === id)!;
 const files = (...sizes: number[]): InputFile[] => sizes.map((size, index) => ({ name: `f${index}.pdf`, size, path: `/f${index}.pdf` }));

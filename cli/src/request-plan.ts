@@ -1,8 +1,5 @@
-import type { AnyTool } from '@folio/registry';
+import { JOB_THRESHOLD_BYTES, type AnyTool } from '@folio/registry';
 import type { InputFile } from './inputs';
-
-/** At this many bytes a run goes as an async job, as the web page sends it (web/src/tool-page/run/tool-run.ts). */
-export const JOB_THRESHOLD_BYTES = 20 * 1024 * 1024;
 
 /**
  * The requests a run makes, each with its files, as the declaration says the tool

@@ -111,3 +111,9 @@ export interface JobCancellation extends JobStatus {
  * no more).
  */
 export type JobEventName = 'status' | 'gone';
+
+/**
+ * Uploads this large are sent as an async job whatever the tool, by the page and
+ * the command line alike: the upload alone may take a while, and the work longer.
+ */
+export const JOB_THRESHOLD_BYTES = 20 * 1024 * 1024;

@@ -1,3 +1,4 @@
+import { JOB_THRESHOLD_BYTES } from '@folio/registry';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
   addImageTool,
@@ -15,7 +16,7 @@ import {
 import { REQUEST_ENHANCERS, type RequestEnhancer } from '../../request-enhancers';
 import { passwordProtectedDetail, wrongPasswordDetail } from './run-messages';
 import { NetworkError, type MultipartResponse, type SendOptions } from './send-multipart';
-import { createToolRun, JOB_THRESHOLD_BYTES, runsAsJob, runView, type RunStep, type ToolRunMachine, type ToolRunPorts, type ToolRunState } from './tool-run';
+import { createToolRun, runsAsJob, runView, type RunStep, type ToolRunMachine, type ToolRunPorts, type ToolRunState } from './tool-run';
 
 // The machine runs here as on the page, with the browser's pieces replaced:
 // requests are answered by each test, the site config and page counts are given.

@@ -1,4 +1,4 @@
-import { OUTCOME_HEADER, outcomeKeepsResult, outcomeNotice, type AnyTool, type JobStatus, type RequestEnhancerKey } from '@folio/registry';
+import { JOB_THRESHOLD_BYTES, OUTCOME_HEADER, outcomeKeepsResult, outcomeNotice, type AnyTool, type JobStatus, type RequestEnhancerKey } from '@folio/registry';
 import type { RequestEnhancer } from '../../request-enhancers/request-enhancer';
 import type { UploadLimits } from '../../site-config/use-site-config';
 import type { ToolResult } from '../result/tool-result';
@@ -85,9 +85,6 @@ export interface ToolRunMachine {
   stop(): void;
   clearResult(): void;
 }
-
-/** A run this large is sent as a job whatever the tool: its upload alone may take a while, and its work longer. */
-export const JOB_THRESHOLD_BYTES = 20 * 1024 * 1024;
 
 /** Whether a run is sent as an async job: the tool may take long, or the files are large. */
 export function runsAsJob(tool: AnyTool, files: readonly File[]): boolean {
