@@ -1,6 +1,4 @@
-import { defineTool, notInSpec, pages, singlePdfInput } from './kit';
-
-const REFERENCE = 'reference-beyond §2 (filters)';
+import { defineTool, filterPagesField, PDF_FILTER_ANSWER, singlePdfInput } from './kit';
 
 /**
  * Filter by Images: the PDF passes, unchanged, when one of the chosen pages
@@ -20,18 +18,9 @@ export const filterContainsImageTool = defineTool({
   input: singlePdfInput(),
 
   fields: {
-    pageNumbers: pages({
-      label: 'Pages',
-      placeholder: 'e.g. all or 1,3,5-7',
-      help: 'Pages to look on: all, numbers, ranges like 5-7 or patterns like 2n.',
-      // The reference fails (500) without pages; every page is what a caller means then.
-      default: 'all',
-    }),
+    pageNumbers: filterPagesField(),
   },
 
-  action: { label: 'Filter', busyLabel: 'Processing...' },
   result: { kind: 'pdf', noContentWhen: 'no chosen page holds an image (the file does not pass)' },
-  // The reference answers a passing file under its own name (re-saved; here as it came).
-  download: { api: '{name}', browser: '{name}', fallback: 'filtered.pdf' },
-  toast: { success: notInSpec('The PDF passed the filter.', REFERENCE) },
+  ...PDF_FILTER_ANSWER,
 });

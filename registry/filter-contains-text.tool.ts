@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, pages, singlePdfInput, text } from './kit';
+import { defineTool, filterPagesField, notInSpec, PDF_FILTER_ANSWER, singlePdfInput, text } from './kit';
 
 const REFERENCE = 'reference-beyond §2 (filters)';
 
@@ -25,18 +25,9 @@ export const filterContainsTextTool = defineTool({
       maxLength: 1000,
       invalid: notInSpec('The text to look for is too long (at most 1000 characters).', 'a limit of ours'),
     }),
-    pageNumbers: pages({
-      label: 'Pages',
-      placeholder: 'e.g. all or 1,3,5-7',
-      help: 'Pages to look on: all, numbers, ranges like 5-7 or patterns like 2n.',
-      // The reference fails (500) without pages; every page is what a caller means then.
-      default: 'all',
-    }),
+    pageNumbers: filterPagesField(),
   },
 
-  action: { label: 'Filter', busyLabel: 'Processing...' },
   result: { kind: 'pdf', noContentWhen: 'no chosen page contains the text (the file does not pass)' },
-  // The reference answers a passing file under its own name (re-saved; here as it came).
-  download: { api: '{name}', browser: '{name}', fallback: 'filtered.pdf' },
-  toast: { success: notInSpec('The PDF passed the filter.', REFERENCE) },
+  ...PDF_FILTER_ANSWER,
 });

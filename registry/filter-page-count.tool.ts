@@ -1,4 +1,4 @@
-import { comparatorField, defineTool, notInSpec, number, singlePdfInput } from './kit';
+import { comparatorField, defineTool, notInSpec, number, PDF_FILTER_ANSWER, singlePdfInput } from './kit';
 
 const REFERENCE = 'reference-beyond §2 (filters)';
 
@@ -29,9 +29,6 @@ export const filterPageCountTool = defineTool({
     comparator: comparatorField(),
   },
 
-  action: { label: 'Filter', busyLabel: 'Processing...' },
   result: { kind: 'pdf', noContentWhen: 'the page count does not compare as asked (the file does not pass)' },
-  // The reference answers a passing file as it came, under its own name.
-  download: { api: '{name}', browser: '{name}', fallback: 'filtered.pdf' },
-  toast: { success: notInSpec('The PDF passed the filter.', REFERENCE) },
+  ...PDF_FILTER_ANSWER,
 });

@@ -1,4 +1,4 @@
-import { comparatorField, defineTool, notInSpec, select, singlePdfInput } from './kit';
+import { comparatorField, defineTool, notInSpec, PDF_FILTER_ANSWER, select, singlePdfInput } from './kit';
 
 const REFERENCE = 'reference-beyond §2 (filters)';
 
@@ -40,9 +40,6 @@ export const filterPageSizeTool = defineTool({
     comparator: comparatorField(),
   },
 
-  action: { label: 'Filter', busyLabel: 'Processing...' },
   result: { kind: 'pdf', noContentWhen: 'the first page’s area does not compare as asked with the standard size’s (the file does not pass)' },
-  // The reference answers a passing file as it came, under its own name.
-  download: { api: '{name}', browser: '{name}', fallback: 'filtered.pdf' },
-  toast: { success: notInSpec('The PDF passed the filter.', REFERENCE) },
+  ...PDF_FILTER_ANSWER,
 });

@@ -1,5 +1,5 @@
 import type { InputSpec, ToolCheck } from './define-tool';
-import { number, select, text, type SelectOption, type VisibleWhen } from './fields';
+import { number, pages, select, text, type SelectOption, type VisibleWhen } from './fields';
 import { notInSpec } from './texts';
 import type { ToolParams } from './schema';
 
@@ -175,6 +175,27 @@ export function comparatorField() {
     invalid: notInSpec("Invalid argument 'comparator': it must be Greater, Equal or Less.", `${source}: the reference names the value sent`),
   });
 }
+
+/** The pages a filter looks on (Contains Text, Contains Image): every page unless told, where the reference fails (500) without them. */
+export function filterPagesField() {
+  return pages({
+    label: 'Pages',
+    placeholder: 'e.g. all or 1,3,5-7',
+    help: 'Pages to look on: all, numbers, ranges like 5-7 or patterns like 2n.',
+    default: 'all',
+  });
+}
+
+/**
+ * What every PDF filter declares besides its test (reference-beyond §2): a
+ * passing PDF comes back as it came, under its own name (the reference re-saves
+ * it), with the filters' action and toast. Spread into the declaration.
+ */
+export const PDF_FILTER_ANSWER = {
+  action: { label: 'Filter', busyLabel: 'Processing...' },
+  download: { api: '{name}', browser: '{name}', fallback: 'filtered.pdf' },
+  toast: { success: notInSpec('The PDF passed the filter.', 'reference-beyond §2 (filters)') },
+} as const;
 
 /**
  * True when `measured` stands to `asked` as `comparator` says. Values within
