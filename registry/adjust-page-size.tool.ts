@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, number, select, singlePdfInput } from './kit';
+import { defineTool, notInSpec, number, select, singlePdfInput, STANDARD_PAGE_SIZE_OPTIONS } from './kit';
 
 /**
  * Adjust Page Size / Scale: redraws every page on a page of the chosen size, its
@@ -18,18 +18,7 @@ export const adjustPageSizeTool = defineTool({
     pageSize: select({
       label: 'Page Size',
       // Values are upper-case and case-sensitive, as the reference compares them.
-      options: [
-        { value: 'KEEP', label: 'Keep Original' },
-        { value: 'A0', label: 'A0' },
-        { value: 'A1', label: 'A1' },
-        { value: 'A2', label: 'A2' },
-        { value: 'A3', label: 'A3' },
-        { value: 'A4', label: 'A4' },
-        { value: 'A5', label: 'A5' },
-        { value: 'A6', label: 'A6' },
-        { value: 'LETTER', label: 'Letter' },
-        { value: 'LEGAL', label: 'Legal' },
-      ],
+      options: [{ value: 'KEEP', label: 'Keep Original' }, ...STANDARD_PAGE_SIZE_OPTIONS],
       default: 'A4',
       invalid: notInSpec(
         'Invalid page size format: use KEEP, A0 to A6, LETTER or LEGAL.',

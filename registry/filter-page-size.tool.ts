@@ -1,4 +1,4 @@
-import { comparatorField, defineTool, notInSpec, PDF_FILTER_ANSWER, select, singlePdfInput } from './kit';
+import { comparatorField, defineTool, notInSpec, PDF_FILTER_ANSWER, select, singlePdfInput, STANDARD_PAGE_SIZE_OPTIONS } from './kit';
 
 const REFERENCE = 'reference-beyond §2 (filters)';
 
@@ -22,17 +22,7 @@ export const filterPageSizeTool = defineTool({
   fields: {
     standardPageSize: select({
       label: 'Standard page size',
-      options: [
-        { value: 'A0', label: 'A0' },
-        { value: 'A1', label: 'A1' },
-        { value: 'A2', label: 'A2' },
-        { value: 'A3', label: 'A3' },
-        { value: 'A4', label: 'A4' },
-        { value: 'A5', label: 'A5' },
-        { value: 'A6', label: 'A6' },
-        { value: 'LETTER', label: 'Letter' },
-        { value: 'LEGAL', label: 'Legal' },
-      ],
+      options: STANDARD_PAGE_SIZE_OPTIONS,
       caseInsensitive: true,
       required: notInSpec('Please choose a standard page size.', `${REFERENCE}: an absent size is a 500 there`),
       invalid: notInSpec('Invalid page size format: it must be A0 to A6, LETTER or LEGAL.', `${REFERENCE}: the reference names the value sent`),

@@ -176,6 +176,19 @@ export function comparatorField() {
   });
 }
 
+/** The reference's standard page sizes as select options (Adjust Page Size, Filter by Page Size): upper-case values, as the reference compares them. */
+export const STANDARD_PAGE_SIZE_OPTIONS = [
+  { value: 'A0', label: 'A0' },
+  { value: 'A1', label: 'A1' },
+  { value: 'A2', label: 'A2' },
+  { value: 'A3', label: 'A3' },
+  { value: 'A4', label: 'A4' },
+  { value: 'A5', label: 'A5' },
+  { value: 'A6', label: 'A6' },
+  { value: 'LETTER', label: 'Letter' },
+  { value: 'LEGAL', label: 'Legal' },
+] as const;
+
 /** The pages a filter looks on (Contains Text, Contains Image): every page unless told, where the reference fails (500) without them. */
 export function filterPagesField() {
   return pages({

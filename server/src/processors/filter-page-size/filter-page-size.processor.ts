@@ -1,24 +1,10 @@
-import { compares, filterPageSizeTool, type ToolParams } from '@folio/registry';
+import { compares, filterPageSizeTool } from '@folio/registry';
 import { PdfCorruptedError } from '../../engines/pdf-errors';
 import { readObjects } from '../../engines/qpdf/qpdf-objects';
 import { pageNodes } from '../../pdf-objects/page-tree';
 import { PdfObjects } from '../../pdf-objects/pdf-objects';
+import { PDFBOX_PAGE_SIZES } from '../../pdf-objects/standard-page-sizes';
 import { ToolProcessor, type NoContentOutput, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
-
-type StandardSize = NonNullable<ToolParams<typeof filterPageSizeTool>['standardPageSize']>;
-
-/** PDFBox's PDRectangle sizes in points, portrait (the reference's: A4 is 210 × 297 mm = 595.2756 × 841.8898 pt). */
-const STANDARD_SIZES: Readonly<Record<StandardSize, readonly [width: number, height: number]>> = {
-  A0: [2383.937, 3370.3938],
-  A1: [1683.7795, 2383.937],
-  A2: [1190.5513, 1683.7795],
-  A3: [841.8898, 1190.5513],
-  A4: [595.2756, 841.8898],
-  A5: [419.52756, 595.2756],
-  A6: [297.63782, 419.52756],
-  LETTER: [612, 792],
-  LEGAL: [612, 1008],
-};
 
 /**
  * Filter by Page Size: the area of the first page's media box (inherited,
@@ -34,7 +20,7 @@ export class FilterPageSizeProcessor implements Processor<typeof filterPageSizeT
     // qpdf counted pages when the runner opened the file, but a tree it repaired on the way may list none.
     if (!firstPage) throw new PdfCorruptedError(file.originalName, 'its page tree lists no page');
     const { x1, y1, x2, y2 } = firstPage.mediaBox;
-    const [width, height] = STANDARD_SIZES[params.standardPageSize!];
+    const [width, height] = PDFBOX_PAGE_SIZES[params.standardPageSize!];
     // The reference compares areas exactly, so a page of 595 × 842 is not A4, yet producers round
     // sizes to whole points (Ghostscript writes A4 so): as much area as a point more or less on
     // each side still counts as equal.

@@ -4,22 +4,27 @@ import { isReference, nameOf, numberOf, textOf, type PdfObjects } from '../../pd
 import { xObjectsOf } from '../../pdf-objects/xobjects';
 import { fontEntry, type FontEntry } from './fonts';
 import { rectangleText } from './info-values';
+import { PDFBOX_PAGE_SIZES, type StandardPageSize } from '../../pdf-objects/standard-page-sizes';
 
-/** PDFBox's standard sizes, in points, portrait, matched within a point. */
-const STANDARD_SIZES: [string, number, number][] = [
-  ['Letter', 612, 792],
-  ['LEGAL', 612, 1008],
-  ['A0', 2383.937, 3370.3938],
-  ['A1', 1683.7795, 2383.937],
-  ['A2', 1190.5513, 1683.7795],
-  ['A3', 841.8898, 1190.5513],
-  ['A4', 595.27563, 841.8898],
-  ['A5', 419.52756, 595.27563],
-  ['A6', 297.63782, 419.52756],
-];
+/** The names Get All Info gives PDFBox's standard sizes (the reference's: 'Letter', but 'LEGAL'); a page matches one within a point. */
+const STANDARD_SIZE_NAMES: Record<StandardPageSize, string> = {
+  LETTER: 'Letter',
+  LEGAL: 'LEGAL',
+  A0: 'A0',
+  A1: 'A1',
+  A2: 'A2',
+  A3: 'A3',
+  A4: 'A4',
+  A5: 'A5',
+  A6: 'A6',
+};
 
 function standardPage(width: number, height: number): string {
-  return STANDARD_SIZES.find(([, w, h]) => Math.abs(width - w) <= 1 && Math.abs(height - h) <= 1)?.[0] ?? 'Custom';
+  const size = (Object.keys(PDFBOX_PAGE_SIZES) as StandardPageSize[]).find((name) => {
+    const [w, h] = PDFBOX_PAGE_SIZES[name];
+    return Math.abs(width - w) <= 1 && Math.abs(height - h) <= 1;
+  });
+  return size === undefined ? 'Custom' : STANDARD_SIZE_NAMES[size];
 }
 
 const twoDecimals = (value: number) => value.toFixed(2);
