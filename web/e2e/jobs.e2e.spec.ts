@@ -54,15 +54,14 @@ describe('long runs as jobs, in a real browser', () => {
     const result = page.getByTestId('download-result');
     const failure = page.getByTestId('toast').filter({ hasText: SHARED_TEXTS.errorToastTitle });
     while (!(await result.isVisible()) && !(await failure.isVisible())) {
-      const bar = page.getByTestId('job-progress-bar');
-      if (await bar.isVisible()) {
-        seen.add(Number(await bar.getAttribute('value')));
-        stages.add(
-          await page
-            .getByTestId('job-stage')
-            .innerText()
-            .catch(() => ''),
-        );
+      // One look at the page: the bar may go between two separate reads when the run ends.
+      const shown = await page.evaluate(() => ({
+        value: document.querySelector('[data-testid="job-progress-bar"]')?.getAttribute('value') ?? null,
+        stage: document.querySelector<HTMLElement>('[data-testid="job-stage"]')?.innerText ?? '',
+      }));
+      if (shown.value !== null) {
+        seen.add(Number(shown.value));
+        stages.add(shown.stage);
       }
       await page.waitForTimeout(100);
     }
