@@ -33,6 +33,8 @@ REQUIRED=(
 # server/src/engines/pango-text.py), fonts for Arabic and Thai (Noto core) and CJK, URW's
 # metric twins of Helvetica, Times and Courier (page numbers), and the
 # certificate authorities Validate PDF Signature trusts when no certificate is sent.
+# Calibre's ebook-convert (e-books to and from PDF), MuPDF's mutool (XPS to PDF) and
+# unar (reading CBR comic archives; RAR has no free writer, so PDF to CBR is refused).
 # Compress PDF recodes pictures with Pillow and subsets fonts with fontTools, both through
 # Python (server/src/engines/pdf-compress.py), and optimises JPEGs losslessly with jpegtran.
 EXTRA_PACKAGES=(
@@ -42,6 +44,7 @@ EXTRA_PACKAGES=(
   tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-por unpaper
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35 python3-lxml
+  calibre mupdf-tools unar
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose
@@ -52,11 +55,12 @@ EXTRA_PACKAGES=(
 # PostgreSQL, a private server per test for the contact store of FOLIO_DATABASE_URL
 # (server/test/support/postgres-server.ts); Redis, for the cluster test of FOLIO_REDIS_URL
 # (server/test/cluster.spec.ts, server/test/support/redis-server.ts); img2pdf, one more
-# producer of the compression bench's real-world corpus (server/bench/compression-corpus.ts).
+# producer of the compression bench's real-world corpus (server/bench/compression-corpus.ts);
+# openpyxl, an independent reader of the XLSX workbooks the server writes.
 TEST_PACKAGES=(
   libimage-exiftool-perl qrencode zbar-tools postgresql redis-server python3-reportlab
   graphviz-doc xfig-doc groff asymptote-doc liblcms2-dev fonts-sil-doulos fonts-sil-abyssinica
-  fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay
+  fonts-sil-shimenkan zlib1g-dev python-reportlab-doc fonts-sil-mingzat fonts-sil-tagmukay python3-openpyxl
   maint-guide bzip2-doc fonts-sil-dai-banna fonts-sil-ezra libijs-doc img2pdf
 )
 if [ "${1:-}" = "--tests" ]; then EXTRA_PACKAGES+=("${TEST_PACKAGES[@]}"); fi
