@@ -1,19 +1,16 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { signCertificateTool, type InputFile, type ToolParams } from '@folio/registry';
 import { KeyMaterialError, signDetached } from '../../engines/openssl';
 import type { EngineOptions } from '../../engines/process';
-import { readObjectsWithWarnings } from '../../engines/qpdf/qpdf-objects';
-import { normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
 import { InvalidInputError } from '../../refusals/input-errors';
-import { PdfObjects } from '../../pdf-objects/pdf-objects';
 import { commonNameOf } from '../../pdf-signatures/certificates';
+import { writeSignaturePlaceholder, writeSignatureContents, type Placeholder } from '../../pdf-signatures/signature-placeholder';
+import { updatableDocument } from '../../pdf-signatures/updatable-document';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import type { Workspace } from '../../workspace/workspace';
-import { readUpdateBase, type UpdateBase } from './incremental-update';
 import { loadSigningKey, type KeySource, type SigningKey } from './key-material';
-import { writeSignaturePlaceholder, type Placeholder } from './signature-placeholder';
 
 type Params = ToolParams<typeof signCertificateTool>;
 
@@ -53,7 +50,7 @@ export class SignCertificateProcessor implements Processor<typeof signCertificat
         reserve = signature.length + SIGNATURE_OVERHEAD_BYTES;
         continue;
       }
-      await writeContents(output, placeholder, signature);
+      await writeSignatureContents(output, placeholder, signature);
       return { path: output };
     }
   }
@@ -76,25 +73,6 @@ function keySourceOf(params: Params): KeySource {
 function required(file: InputFile | undefined): InputFile {
   if (!file) throw new Error('A file the certificate type requires reached the processor missing; the schema should have refused the request.');
   return file;
-}
-
-/**
- * The document as an update can be appended to it, with its objects. A file
- * whose structure readers would have to repair (qpdf warned reading it), or that
- * is encrypted (an owner password only: the runner has opened it), is first
- * rewritten by qpdf: a signature over a repaired reading would not hold.
- */
-async function updatableDocument(file: InputFile, workspace: Workspace, engine: EngineOptions): Promise<{ base: UpdateBase; pdf: PdfObjects }> {
-  let read = await readObjectsWithWarnings(file.path, engine);
-  let base = read.warnings.length === 0 ? await readUpdateBase(file.path, read.objects, read.maxObjectId) : undefined;
-  if (!base) {
-    const rewritten = workspace.newPath('.pdf');
-    await normalisePdf(file.path, rewritten, engine);
-    read = await readObjectsWithWarnings(rewritten, engine);
-    base = await readUpdateBase(rewritten, read.objects, read.maxObjectId);
-    if (!base) throw new InvalidInputError('The document could not be prepared for a signature.');
-  }
-  return { base, pdf: new PdfObjects(read.objects) };
 }
 
 /** The visible signature's text (reference §5.7): who signed, when, why and where. */
@@ -127,14 +105,4 @@ async function signByteRanges(path: string, placeholder: Placeholder, key: Signi
     throw error;
   }
   return readFile(signature);
-}
-
-/** Writes the signature, as hex, over the start of the zeros reserved for it. */
-async function writeContents(path: string, placeholder: Placeholder, signature: Buffer): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.write(Buffer.from(signature.toString('hex').toUpperCase(), 'latin1'), 0, signature.length * 2, placeholder.contentsStart);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { asDict, isReference } from '../../pdf-objects/pdf-objects';
-import type { QpdfObjects } from '../../engines/qpdf/qpdf-objects';
+import { asDict, isReference } from '../pdf-objects/pdf-objects';
+import type { QpdfObjects } from '../engines/qpdf/qpdf-objects';
 import { serialise } from './pdf-syntax';
 
 /**

@@ -1,7 +1,7 @@
-import { appendFile, copyFile } from 'node:fs/promises';
-import { asArray, isReference, type PdfObjects } from '../../pdf-objects/pdf-objects';
-import { formFields } from '../../pdf-signatures/signature-fields';
-import { InvalidInputError } from '../../refusals/input-errors';
+import { appendFile, copyFile, open } from 'node:fs/promises';
+import { asArray, isReference, type PdfObjects } from '../pdf-objects/pdf-objects';
+import { formFields } from './signature-fields';
+import { InvalidInputError } from '../refusals/input-errors';
 import { objectBody, streamBody, writeUpdate, type UpdateBase, type UpdateObject } from './incremental-update';
 import { pdfDate } from './pdf-syntax';
 import { APPEARANCE_HEIGHT, APPEARANCE_RESOURCES, APPEARANCE_WIDTH, appearanceContent } from './signature-appearance';
@@ -11,11 +11,15 @@ import { APPEARANCE_HEIGHT, APPEARANCE_RESOURCES, APPEARANCE_WIDTH, appearanceCo
  * dictionary whose /Contents is a run of zeros to be overwritten with the CMS
  * object, and whose /ByteRange names every byte of the file but those zeros; a
  * signature field with its widget on a page; the form's /Fields and /SigFlags.
+ * Sign with Certificate writes a signature (adbe.pkcs7.detached), Timestamp
+ * PDF a document timestamp (/DocTimeStamp, ETSI.RFC3161, PDF 32000-2 §12.8.5).
  */
 
 export interface PlaceholderOptions {
   /** Bytes reserved for the CMS object (written as twice as many hex digits). */
   contentsBytes: number;
+  /** A signature (the default), or a document timestamp, whose CMS object is an RFC 3161 timestamp token. */
+  kind?: 'signature' | 'document-timestamp';
   signedAt: Date;
   name?: string;
   reason?: string;
@@ -62,10 +66,11 @@ export async function writeSignaturePlaceholder(base: UpdateBase, pdf: PdfObject
   const signatureRef = newRef();
   const widgetRef = newRef();
   const contentsHex = '0'.repeat(options.contentsBytes * 2);
+  const timestamp = options.kind === 'document-timestamp';
   const signature = {
-    '/Type': '/Sig',
+    '/Type': timestamp ? '/DocTimeStamp' : '/Sig',
     '/Filter': '/Adobe.PPKLite',
-    '/SubFilter': '/adbe.pkcs7.detached',
+    '/SubFilter': timestamp ? '/ETSI.RFC3161' : '/adbe.pkcs7.detached',
     '/ByteRange': BYTE_RANGE_MARK,
     '/Contents': `b:${contentsHex}`,
     '/M': `u:${pdfDate(options.signedAt)}`,
@@ -143,6 +148,17 @@ export async function writeSignaturePlaceholder(base: UpdateBase, pdf: PdfObject
   await copyFile(base.path, output);
   await appendFile(output, update);
   return { byteRange, contentsStart: contentsStart + 1, contentsLength: contentsHex.length };
+}
+
+/** Writes the CMS object (a signature, a timestamp token), as hex, over the start of the zeros reserved for it. */
+export async function writeSignatureContents(path: string, placeholder: Placeholder, cms: Buffer): Promise<void> {
+  if (cms.length * 2 > placeholder.contentsLength) throw new Error('The signature is larger than the space reserved for it.');
+  const handle = await open(path, 'r+');
+  try {
+    await handle.write(Buffer.from(cms.toString('hex').toUpperCase(), 'latin1'), 0, cms.length * 2, placeholder.contentsStart);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A name the signature dictionary is written with where its byte range goes, then replaced by BYTE_RANGE_PLACEHOLDER. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handWrittenPdf } from '../../../test/support/hand-written-pdf';
-import { withTempDir } from '../../../test/support/pdfs';
+import { handWrittenPdf } from '../../test/support/hand-written-pdf';
+import { withTempDir } from '../../test/support/pdfs';
 import { pdfDate, pdfNumber, serialise } from './pdf-syntax';
 
 /** What qpdf reads back from a dictionary written into a catalog: the independent check that the syntax is PDF. */
