@@ -30,7 +30,7 @@ export function PdfInfoView({ body }: ResultViewProps) {
   const json = useMemo(() => (text === null ? null : prettyJson(text)), [text]);
 
   if (json === null) return null;
-  const sections = isObject(json.value) ? Object.entries(json.value) : [];
+  const sections = isObject(json.value) ? Object.entries(json.value) : Array.isArray(json.value) ? json.value.map(entrySection) : [];
   const tab = (key: 'sections' | 'json', label: string) => (
     <button
       type="button"
@@ -98,6 +98,15 @@ function sectionTitle(name: string, t: (key: keyof typeof english) => string): s
 
 /** Sections that can be long start closed. */
 const CLOSED_SECTIONS = new Set(['Other', 'PerPageInfo']);
+
+/**
+ * An answer that is a list (Verify PDF/A and PDF/UA: one report per standard)
+ * shows one section per entry, titled by the entry's `standardName` when it has one.
+ */
+function entrySection(entry: unknown, index: number): [string, unknown] {
+  const name = isObject(entry) && typeof entry.standardName === 'string' ? entry.standardName : String(index + 1);
+  return [name, entry];
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
