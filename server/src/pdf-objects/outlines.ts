@@ -10,6 +10,12 @@ export interface OutlineNode {
   children: OutlineNode[];
   /** How it shows and where on its page it opens, when read with `look` (written back as given; absent: full page, open). */
   look?: OutlineLook;
+  /**
+   * Read with `strays`: its destination names a page dictionary that is not
+   * one of the document's pages (left out of the page tree), which PDFBox
+   * tells from a destination that resolves to nothing (Extract Bookmarks).
+   */
+  strayPage?: true;
 }
 
 /** What a bookmark carried into another file keeps besides its title and page. */
@@ -42,7 +48,7 @@ const MAX_ITEMS = 100_000;
  * outline JSON, which follows a /Next that points back forever). Each item is
  * read once: an item met again (a loop through /Next or /First) ends its list.
  */
-export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean } = {}): OutlineNode[] {
+export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean; strays?: boolean } = {}): OutlineNode[] {
   const pages = new Map(pdf.pageRefs().map((ref, index) => [ref, index]));
   const seen = new Set<string>();
   const readList = (first: unknown, depth: number): OutlineNode[] => {
@@ -55,6 +61,7 @@ export function readOutlineTree(pdf: PdfObjects, options: { look?: boolean } = {
       const destination = destinationOf(pdf, item);
       const node: OutlineNode = { title: textOf(pdf.resolve(item['/Title'])) ?? '', pageIndex: pageOf(pdf, destination, pages), children };
       if (options.look) node.look = lookOf(pdf, item, destination);
+      if (options.strays && node.pageIndex === undefined && pdf.dict(pageObjectOf(pdf, destination))) node.strayPage = true;
       nodes.push(node);
       ref = item['/Next'];
     }
@@ -111,11 +118,15 @@ function destinationOf(pdf: PdfObjects, item: Record<string, unknown>): unknown 
 
 /** The page a destination opens: explicit ([page /Fit ...]), or named through /Dests or the /Names tree. */
 function pageOf(pdf: PdfObjects, destination: unknown, pages: Map<string, number>): number | undefined {
+  const page = pageObjectOf(pdf, destination);
+  return isReference(page) ? pages.get(page) : undefined;
+}
+
+/** What a destination names as its page (the first element of the explicit destination it resolves to). */
+function pageObjectOf(pdf: PdfObjects, destination: unknown): unknown {
   let target = pdf.resolve(destination);
   if (typeof target === 'string') target = namedDestination(pdf, target);
-  const explicit = asArray(asDict(target)?.['/D'] ?? target);
-  const page = explicit?.[0];
-  return isReference(page) ? pages.get(page) : undefined;
+  return asArray(asDict(target)?.['/D'] ?? target)?.[0];
 }
 
 /** A named destination: by name in the catalog's /Dests, by string in the /Names → /Dests name tree. */
