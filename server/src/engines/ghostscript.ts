@@ -69,7 +69,13 @@ const PROGRESS_HOOK = [
  * a 400); more than `maxPages` pages is a TooManyPagesError. A 13-byte
  * `{} loop` is stopped after seconds; a long document gets its pages' time.
  */
-export async function postScriptToPdf(input: string, output: string, options: EngineOptions, maxPages: number): Promise<void> {
+export async function postScriptToPdf(
+  input: string,
+  output: string,
+  options: EngineOptions,
+  maxPages: number,
+  settings: PostScriptPdfSettings = {},
+): Promise<void> {
   const watchdog = new AbortController();
   let stopped: Error | undefined;
   let startedAt = 0;
@@ -97,7 +103,7 @@ export async function postScriptToPdf(input: string, output: string, options: En
   try {
     // The run's own watchdog only bounds it as the page limit does; the one above follows the pages.
     const ceiling = pageWatchdog(maxPages);
-    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', `-sOutputFile=${output}`, '-c', PROGRESS_HOOK, '--', input], {
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', ...settingsArgs(settings), `-sOutputFile=${output}`, '-c', PROGRESS_HOOK, '--', input], {
       ...options,
       signal,
       onStderrLine,
@@ -111,6 +117,24 @@ export async function postScriptToPdf(input: string, output: string, options: En
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** How `postScriptToPdf` writes its PDF, beyond pdfwrite's defaults. */
+export interface PostScriptPdfSettings {
+  /** The PDF version written. e.g. '1.4' */
+  compatibilityLevel?: '1.4';
+  /** pdfwrite's /prepress preset: pictures kept at 300 dpi and more, colours for print, every font embedded. */
+  prepress?: boolean;
+  /** An EPS's page is its bounding box, not a whole sheet with the drawing in a corner (a plain PostScript file is unaffected). */
+  cropEps?: boolean;
+}
+
+function settingsArgs(settings: PostScriptPdfSettings): string[] {
+  return [
+    ...(settings.compatibilityLevel ? [`-dCompatibilityLevel=${settings.compatibilityLevel}`] : []),
+    ...(settings.prepress ? ['-dPDFSETTINGS=/prepress'] : []),
+    ...(settings.cropEps ? ['-dEPSCrop'] : []),
+  ];
 }
 
 function withoutMarks(stderr: string): string {
@@ -416,6 +440,60 @@ export async function compressWithPdfwrite(
     });
   } catch (error) {
     if (error instanceof EngineFailedError) throw new PdfRewriteError(firstMessage(error.stderr));
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- vector print formats
+
+/** The print formats a PDF's pages are written to. */
+export type VectorFormat = 'eps' | 'ps' | 'pcl' | 'xps';
+
+/** Ghostscript's device per format: PCL is PCL XL (PCL 6) in colour, as the reference writes it, not PCL 5. */
+const VECTOR_DEVICES: Readonly<Record<VectorFormat, string>> = { eps: 'eps2write', ps: 'ps2write', pcl: 'pxlcolor', xps: 'xpswrite' };
+
+/** Ghostscript could not write the document in the print format asked for. */
+export class VectorExportError extends Error {
+  constructor(readonly detail: string) {
+    super(`Ghostscript could not write the document: ${detail}`);
+    this.name = 'VectorExportError';
+  }
+}
+
+/**
+ * Writes `input` (`pages` pages) as PostScript, EPS, PCL XL or XPS. EPS holds
+ * one page: for several, `output` carries `%d`, and Ghostscript writes one
+ * file per page (1, 2, ...). A page Ghostscript could not draw fails the run
+ * (it would otherwise be left out of the output silently).
+ */
+export async function writeVectorFormat(input: string, pages: number, output: string, format: VectorFormat, options: EngineOptions): Promise<void> {
+  let result: RunResult;
+  try {
+    // A page it could not draw is only reported in its output, not by its exit code.
+    result = await runGhostscriptForOutput([...BASE_ARGS, `-sDEVICE=${VECTOR_DEVICES[format]}`, `-sOutputFile=${output}`, '--', input], {
+      ...options,
+      watchdogMs: pageWatchdog(pages),
+    });
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new VectorExportError(firstMessage(error.stderr));
+    throw error;
+  }
+  if (/Page drawing error/.test(`${result.stdout}\n${result.stderr}`)) throw new VectorExportError('a page could not be drawn');
+}
+
+/**
+ * Rewrites `input` (`pages` pages) with every glyph drawn as its outline
+ * (pdfwrite -dNoOutputFonts): for XPS, whose writer otherwise draws text as
+ * rows of 96-dpi pixels, this keeps text sharp at any size.
+ */
+export async function outlineText(input: string, pages: number, output: string, options: EngineOptions): Promise<void> {
+  try {
+    await runGhostscript([...BASE_ARGS, '-sDEVICE=pdfwrite', '-dNoOutputFonts', `-sOutputFile=${output}`, '--', input], {
+      ...options,
+      watchdogMs: pageWatchdog(pages),
+    });
+  } catch (error) {
+    if (error instanceof EngineFailedError) throw new VectorExportError(firstMessage(error.stderr));
     throw error;
   }
 }

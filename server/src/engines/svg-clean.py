@@ -10,7 +10,9 @@ renderer that draws it next has nothing to fetch or read:
 - `href` and `src` attributes (in any namespace: xlink:href, href, XInclude's)
   are kept only when they point inside the file (`#id`) or hold a picture as
   data (`data:image/png`, `jpeg` or `gif`);
-- `xml:base`, XInclude elements, scripts, and processing instructions
+- `xml:base`, XInclude elements, scripts, event handlers (`on*` attributes,
+  `handler` and `listener` elements), embedded foreign content
+  (`foreignObject`, `iframe`, `object`, `embed`) and processing instructions
   (`<?xml-stylesheet?>`) are dropped; the doctype is not written back;
 - in CSS (style elements, style attributes, presentation attributes) `@import`
   rules are dropped and `url(...)` to anything but `#id` or a data picture
@@ -32,6 +34,9 @@ SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 XINCLUDE = "http://www.w3.org/2001/XInclude"
 XML = "http://www.w3.org/XML/1998/namespace"
+
+# Elements that run code or carry another document: nothing a drawing needs.
+ACTIVE_ELEMENTS = {"script", "foreignObject", "iframe", "object", "embed", "handler", "listener"}
 
 ALLOWED_DATA = re.compile(r"^data:image/(png|jpe?g|gif)[;,]", re.IGNORECASE)
 URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
@@ -81,6 +86,9 @@ class Cleaner:
             if local(name) in ("href", "src") and not inside(value):
                 del node.attrib[name]
                 self.removed += 1
+            elif local(name).lower().startswith("on"):
+                del node.attrib[name]
+                self.removed += 1
             elif namespace(name) == XML and local(name) == "base":
                 del node.attrib[name]
                 self.removed += 1
@@ -96,7 +104,7 @@ class Cleaner:
                 # Comments and processing instructions (the parser keeps neither; this is for safety).
                 node.remove(child)
                 continue
-            if namespace(child.tag) == XINCLUDE or local(child.tag) == "script":
+            if namespace(child.tag) == XINCLUDE or local(child.tag) in ACTIVE_ELEMENTS:
                 node.remove(child)
                 self.removed += 1
                 continue
@@ -152,10 +160,15 @@ def main():
         for node in root.iter():
             if isinstance(node.tag, str) and namespace(node.tag) == "":
                 node.tag = "{%s}%s" % (SVG, node.tag)
-    cleaner.element(root)
     ET.register_namespace("", SVG)
     ET.register_namespace("xlink", XLINK)
-    ET.ElementTree(root).write(target, encoding="utf-8", xml_declaration=True)
+    try:
+        cleaner.element(root)
+        ET.ElementTree(root).write(target, encoding="utf-8", xml_declaration=True)
+    except RecursionError:
+        # Thousands of nested groups: no drawing needs them, and walking them would exhaust the stack.
+        print(json.dumps({"error": "unreadable", "reason": "its elements are nested too deeply"}))
+        return 2
     print(json.dumps({"removed": cleaner.removed}))
     return 0
 
