@@ -1,5 +1,6 @@
 import type { PdfLibTask } from '../engines/pdf-lib-tasks';
 import { drawMarksTask } from '../page-marks/overlay-drawing.task';
+import { picturePagesTask } from '../pdf-objects/picture-pages.task';
 import { adjustPageSizeTask } from '../processors/adjust-page-size/adjust-page-size.task';
 import { cropPdfTask } from '../processors/crop-pdf/crop-pdf.task';
 import { multiPageLayoutTask } from '../processors/multi-page-layout/multi-page-layout.task';
@@ -11,4 +12,11 @@ import { singleLargePageTask } from '../processors/single-large-page/single-larg
  * a task by its name (engines/pdf-lib-tasks.ts), so neither the engine nor the
  * server's process depends on the tools through it.
  */
-export const PDF_LIB_TASKS: readonly PdfLibTask<never, unknown>[] = [adjustPageSizeTask, cropPdfTask, multiPageLayoutTask, singleLargePageTask, drawMarksTask];
+export const PDF_LIB_TASKS: readonly PdfLibTask<never, unknown>[] = [
+  adjustPageSizeTask,
+  cropPdfTask,
+  multiPageLayoutTask,
+  singleLargePageTask,
+  drawMarksTask,
+  picturePagesTask,
+];
