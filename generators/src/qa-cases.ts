@@ -104,6 +104,12 @@ export const SAMPLE_FILE_NAMES: Readonly<Record<FileTypeKey, string>> = {
   html: 'input.html',
   svg: 'input.svg',
   zip: 'input.zip',
+  cbz: 'input.cbz',
+  cbr: 'input.cbr',
+  rar: 'input.rar',
+  postscript: 'input.ps',
+  xps: 'input.xps',
+  ebook: 'input.epub',
   markdown: 'input.md',
   pkcs12: 'input.p12',
   jks: 'input.jks',
@@ -126,6 +132,12 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
   html: 'short HTML page',
   svg: 'small SVG drawing',
   zip: 'ZIP holding index.html',
+  cbz: 'CBZ holding two PNG pages',
+  cbr: 'CBR (RAR 4, stored) holding two PNG pages',
+  rar: 'RAR 5 archive (stored) holding two PNG pages',
+  postscript: 'one-page PostScript program',
+  xps: 'one-page XPS document',
+  ebook: 'one-chapter EPUB zipped by hand',
   markdown: 'short Markdown document',
   pkcs12: 'PKCS#12 key store, no password',
   jks: 'JKS key store (password qa-secret)',
@@ -144,6 +156,25 @@ export const SAMPLE_FILE_DESCRIPTIONS: Readonly<Record<FileTypeKey, string>> = {
 export const SAMPLE_REFUSALS: Readonly<Record<string, { lacks: string; message: string }>> = {
   // The reference's words (§3.11); split-chapters.http.spec.ts splits bookmarked files.
   'split-chapters': { lacks: 'bookmarks', message: 'No PDF bookmarks/outline found in document' },
+  // The reference's words (reference-beyond §5); the attachment tools' http specs use PDFs that carry attachments.
+  'extract-attachments': { lacks: 'attachments', message: 'No embedded attachments found in the provided PDF' },
+  'rename-attachment': { lacks: 'attachments', message: "Attachment 'notes.txt' not found for renaming" },
+  'delete-attachment': { lacks: 'attachments', message: "Attachment 'notes.txt' not found for deletion" },
+  // Off by default (reference-beyond §9.3); timestamp-pdf.http.spec.ts configures a loopback authority.
+  'timestamp-pdf': {
+    lacks: 'timestamp authority: the test server’s operator configured none',
+    message: 'Timestamps are not configured on this server: its operator has not named a timestamp authority (FOLIO_TSA_URLS).',
+  },
+};
+
+/**
+ * Tools whose answer to the valid samples is one of their declared outcomes
+ * (`result.outcomes`), by the options: the outcome's key, or undefined for the
+ * usual answer. The PDF sample has QA_PDF_PAGES pages.
+ */
+export const SAMPLE_OUTCOMES: Readonly<Record<string, (params: Values) => string | undefined>> = {
+  // An EPS holds one page: a document of several gives one EPS per page, in a ZIP.
+  'pdf-to-vector': (p) => (p.outputFormat === 'eps' && QA_PDF_PAGES > 1 ? 'eps-per-page' : undefined),
 };
 
 /**
@@ -554,7 +585,7 @@ class Derivation {
     if (this.tool.result.noContentWhen && !SAMPLE_PASSES[this.tool.id]?.(params)) return { status: 204 };
     const refusal = SAMPLE_REFUSALS[this.tool.id];
     if (refusal) return { ...RUNNER_ERRORS.invalidArgument, message: refusal.message, refusedBecause: `the sample has no ${refusal.lacks}` };
-    const result = resolveResult(this.tool, params);
+    const result = resolveResult(this.tool, params, SAMPLE_OUTCOMES[this.tool.id]?.(params));
     // A name the processor takes from the document cannot be known from the declaration.
     const fileName = result.download.namedByProcessor ? undefined : renderFileName(result.download.api, this.uploadName, params);
     return { status: 200, contentType: result.apiContentType, fileName };

@@ -3,12 +3,12 @@
  * a tool lives at `/tools/<category id>/<tool id>`.
  */
 export const CATEGORIES = [
-  { id: 'organize', label: 'Manage Files', toolCount: 10 },
-  { id: 'convert-to', label: 'Export to PDF', toolCount: 5 },
-  { id: 'convert-from', label: 'Import from PDF', toolCount: 9 },
-  { id: 'security', label: 'Secure & Sign', toolCount: 10 },
-  { id: 'edit', label: 'Edit & Annotate', toolCount: 12 },
-  { id: 'advanced', label: 'Advanced Tools', toolCount: 13 },
+  { id: 'organize', label: 'Manage Files', toolCount: 12 },
+  { id: 'convert-to', label: 'Export to PDF', toolCount: 10 },
+  { id: 'convert-from', label: 'Import from PDF', toolCount: 13 },
+  { id: 'security', label: 'Secure & Sign', toolCount: 12 },
+  { id: 'edit', label: 'Edit & Annotate', toolCount: 15 },
+  { id: 'advanced', label: 'Advanced Tools', toolCount: 14 },
 ] as const;
 
 export type Category = (typeof CATEGORIES)[number];

@@ -21,6 +21,38 @@ export const FILE_TYPES = {
   svg: { label: 'SVG', extensions: ['.svg'], mimeTypes: ['image/svg+xml'], identifiedBy: 'content' },
   /** A ZIP holding an HTML file and its assets (HTML to PDF). */
   zip: { label: 'ZIP', extensions: ['.zip'], mimeTypes: ['application/zip', 'application/x-zip-compressed'], identifiedBy: 'content' },
+  /** A comic book: a ZIP of page pictures. */
+  cbz: { label: 'CBZ', extensions: ['.cbz'], mimeTypes: ['application/vnd.comicbook+zip', 'application/x-cbz'], identifiedBy: 'content' },
+  /** A comic book: a RAR of page pictures. */
+  cbr: { label: 'CBR', extensions: ['.cbr'], mimeTypes: ['application/vnd.comicbook-rar', 'application/x-cbr'], identifiedBy: 'content' },
+  /** A RAR archive (RAR 4 or 5). */
+  rar: { label: 'RAR', extensions: ['.rar'], mimeTypes: ['application/vnd.rar', 'application/x-rar-compressed', 'application/x-rar'], identifiedBy: 'content' },
+  /** PostScript or Encapsulated PostScript: a program Ghostscript runs (a '%!' header, or an EPS with a DOS binary header). */
+  postscript: {
+    label: 'PostScript',
+    extensions: ['.ps', '.eps', '.epsf'],
+    mimeTypes: ['application/postscript', 'application/eps', 'image/x-eps'],
+    identifiedBy: 'content',
+  },
+  /** Microsoft's XML Paper Specification (or OpenXPS): a ZIP of fixed pages, its root a FixedDocumentSequence. */
+  xps: { label: 'XPS', extensions: ['.xps', '.oxps'], mimeTypes: ['application/vnd.ms-xpsdocument', 'application/oxps'], identifiedBy: 'content' },
+  /**
+   * An e-book Calibre reads, by the reference's list of names: EPUB, MOBI, AZW3 (and AZW), FictionBook,
+   * plain text and DOCX. The content is checked against the kind the name says before Calibre sees it (E-book to PDF).
+   */
+  ebook: {
+    label: 'e-book',
+    extensions: ['.epub', '.mobi', '.azw3', '.azw', '.fb2', '.txt', '.docx'],
+    mimeTypes: [
+      'application/epub+zip',
+      'application/x-mobipocket-ebook',
+      'application/vnd.amazon.ebook',
+      'application/x-fictionbook+xml',
+      'text/plain',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    identifiedBy: 'extension',
+  },
   markdown: { label: 'Markdown', extensions: ['.md', '.markdown'], mimeTypes: ['text/markdown', 'text/x-markdown'], identifiedBy: 'extension' },
   /** A key store holding a private key and its certificate chain (Sign with Certificate). */
   pkcs12: { label: 'PKCS#12', extensions: ['.p12', '.pfx'], mimeTypes: ['application/x-pkcs12'], identifiedBy: 'extension' },

@@ -14,6 +14,9 @@ const isDer = (head: Buffer) => head[0] === 0x30;
 /** PEM armour: '-----BEGIN CERTIFICATE-----', '-----BEGIN PRIVATE KEY-----', ... */
 const isPem = (head: Buffer) => head.includes('-----BEGIN ');
 
+/** RAR 4 and RAR 5 share their first six bytes: 'Rar!', 0x1A, 0x07. */
+const isRar = (head: Buffer) => startsWith(head, 'Rar!\x1a\x07\x00', 'Rar!\x1a\x07\x01\x00');
+
 /** Text files carry no NUL bytes (UTF-16 text is not taken). */
 const isText = (head: Buffer) => !head.includes(0);
 
@@ -38,6 +41,16 @@ const CONTENT_CHECKS = {
   svg: (head) =>
     isText(head) && /^(\uFEFF)?\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(head.toString('utf8')),
   zip: (head) => startsWith(head, 'PK\x03\x04'),
+  cbz: (head) => startsWith(head, 'PK\x03\x04'),
+  cbr: isRar,
+  rar: isRar,
+  // '%!' (PostScript's own header), or the binary header of a DOS EPS (a preview picture beside the program).
+  postscript: (head) => startsWith(head, '%!', [0xc5, 0xd0, 0xd3, 0xc6]),
+  // A ZIP; that it holds a FixedDocumentSequence is checked before an engine opens it (Vector to PDF).
+  xps: (head) => startsWith(head, 'PK\x03\x04'),
+  // A ZIP (EPUB, DOCX), a Mobipocket database ('BOOKMOBI' at byte 60: MOBI, AZW3) or text (FictionBook, plain text);
+  // that it is the kind its name says is checked before Calibre opens it (E-book to PDF).
+  ebook: (head) => startsWith(head, 'PK\x03\x04') || head.subarray(60, 68).toString('latin1') === 'BOOKMOBI' || isText(head),
   markdown: isText,
   pkcs12: isDer,
   // JKS, JCEKS, or the PKCS#12 key stores Java writes by default since version 9.

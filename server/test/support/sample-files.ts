@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import type { AnyTool, FileTypeKey } from '@folio/registry';
 import { ZipFile } from 'yazl';
 import { QA_PDF_PAGES, SAMPLE_FILE_NAMES, sampleTypeOf, wrongTypeUpload, type QaCase, type QaUpload } from '../../../generators/src/qa-cases';
+import { rar4, rar5 } from './comic-archives';
 import { CORRUPT_PDF, encryptPdf, makePdf, withTempDir } from './pdfs';
 import type { Upload } from './http';
+import { postScriptPages, xpsOf, XPS_TRIANGLE_PAGE } from './vector-documents';
+import { handMadeEpub } from './ebooks';
 
 /** ImageMagick 6 by its full name: `convert` on the PATH may be a stand-in. */
 const IMAGEMAGICK = '/usr/bin/convert-im6.q16';
@@ -117,6 +120,20 @@ const MAKERS: Record<FileTypeKey, () => Buffer | Promise<Buffer>> = {
   html: () => Buffer.from(SAMPLE_HTML),
   svg: () => Buffer.from(SAMPLE_SVG),
   zip: () => zipOf({ 'index.html': SAMPLE_HTML }),
+  cbz: () => zipOf({ 'page 2.png': image('png'), 'page 1.png': image('png') }),
+  cbr: () =>
+    rar4([
+      ['page 1.png', image('png')],
+      ['page 2.png', image('png')],
+    ]),
+  rar: () =>
+    rar5([
+      ['page 1.png', image('png')],
+      ['page 2.png', image('png')],
+    ]),
+  postscript: () => postScriptPages(['QA sample page']),
+  xps: () => xpsOf([XPS_TRIANGLE_PAGE]),
+  ebook: () => handMadeEpub('QA sample', [{ title: 'QA sample chapter', paragraphs: ['A short paragraph.'] }]),
   markdown: () => Buffer.from(SAMPLE_MARKDOWN),
   pkcs12: () => keyMaterial().pkcs12,
   jks: () => keyMaterial().jks,
