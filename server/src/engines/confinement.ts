@@ -100,8 +100,13 @@ const SYSTEM_CONFIGURATION = [
   'xdg',
 ];
 
-/** Read-only system paths besides /usr: font caches (no rebuild per run) and CPU topology (thread pools size themselves). */
-const SYSTEM_EXTRAS = ['/var/cache/fontconfig', '/sys/devices/system/cpu'];
+/**
+ * Read-only system paths besides /usr: font caches (no rebuild per run), CPU
+ * topology (thread pools size themselves) and Ghostscript's CMaps and font map,
+ * which Debian keeps in /var/lib/ghostscript (without Identity-H, pdfwrite
+ * rewrites CID fonts with no Unicode map and their text can no longer be copied).
+ */
+const SYSTEM_EXTRAS = ['/var/cache/fontconfig', '/sys/devices/system/cpu', '/var/lib/ghostscript'];
 
 const PATH = '/usr/bin:/bin';
 

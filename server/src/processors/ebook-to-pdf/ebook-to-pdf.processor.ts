@@ -5,7 +5,7 @@ import { convertEbook } from '../../engines/calibre';
 import { makeEngineFolder } from '../../engines/confinement';
 import { compressWithPdfwrite } from '../../engines/ghostscript';
 import { BusyError, DeadlineExceededError, JobAbortedError } from '../../engines/limiter';
-import type { EngineOptions, RunOptions } from '../../engines/process';
+import type { EngineOptions } from '../../engines/process';
 import { countPages } from '../../engines/qpdf/qpdf-pages';
 import { normalisePdf } from '../../engines/qpdf/qpdf-rewrites';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
@@ -46,21 +46,10 @@ function calibreOptions(params: Params): string[] {
   ];
 }
 
-/**
- * Debian keeps Ghostscript's CMaps (Identity-H among them) in /var/lib/ghostscript,
- * which the sandbox's system view leaves out: without them pdfwrite rewrites
- * Calibre's CID fonts as simple fonts with no Unicode map, and the text can no
- * longer be copied or searched. Read-only, as the rest of the system.
- */
-function withGhostscriptResources(engine: EngineOptions): EngineOptions {
-  const options: RunOptions = { ...engine, readable: ['/var/lib/ghostscript'] };
-  return options;
-}
-
 /** Ghostscript's /ebook preset; false when Ghostscript cannot rewrite Calibre's PDF (the reference then returns it as it is). */
 async function optimised(pdf: string, output: string, engine: EngineOptions): Promise<boolean> {
   try {
-    await compressWithPdfwrite(pdf, output, 'ebook', await countPages(pdf, engine), withGhostscriptResources(engine));
+    await compressWithPdfwrite(pdf, output, 'ebook', await countPages(pdf, engine), engine);
     return true;
   } catch (error) {
     if (error instanceof JobAbortedError || error instanceof DeadlineExceededError || error instanceof BusyError) throw error;
