@@ -1,17 +1,13 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Transform } from 'node:stream';
-import { constants, createInflate } from 'node:zlib';
 import type { InputFile } from '@folio/registry';
 import { PdfTooComplexError } from '../../engines/pdf-errors';
 import type { EngineOptions } from '../../engines/process';
 import { LOSSLESS_FILTERS } from '../../engines/qpdf/qpdf-decompression';
 import { copyStreams, decodedStreamSize, listStreams, type ListedStream, type StoredStream } from '../../engines/qpdf/qpdf-streams';
-import { Ascii85Decoder, AsciiHexDecoder } from '../../input-checks/ascii-filters';
+import { countDecoded, nodeDecoders } from '../../pdf-filters/decoded-size';
 import { ContentTooLargeError } from '../../refusals/input-errors';
 import type { Workspace } from '../../workspace/workspace';
-import { LzwDecoder, RunLengthDecoder } from './lossless-decoders';
 
 /**
  * Streams whose filters Node cannot read (a /Filter or /DecodeParms named
@@ -70,40 +66,6 @@ function isDecodedWhenWritten(stream: ListedStream): boolean {
   return names.length > 0 && names.every((name) => LOSSLESS_FILTERS.has(name as string));
 }
 
-/** Decoders for filters Node reads, by their full and abbreviated names; LZW with its /EarlyChange. */
-const NODE_DECODERS: Record<string, (earlyChange: 0 | 1) => Transform> = {
-  '/ASCII85Decode': () => new Ascii85Decoder(),
-  '/A85': () => new Ascii85Decoder(),
-  '/ASCIIHexDecode': () => new AsciiHexDecoder(),
-  '/AHx': () => new AsciiHexDecoder(),
-  '/FlateDecode': () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
-  '/Fl': () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
-  '/RunLengthDecode': () => new RunLengthDecoder(),
-  '/RL': () => new RunLengthDecoder(),
-  '/LZWDecode': (earlyChange) => new LzwDecoder(earlyChange),
-  '/LZW': (earlyChange) => new LzwDecoder(earlyChange),
-};
-
-/** Node's decoders for the chain, in order; undefined when one cannot be known from the listing. */
-function nodeDecoders(filters: readonly string[], parms: unknown): Transform[] | undefined {
-  const decoders: Transform[] = [];
-  for (const [index, filter] of filters.entries()) {
-    const lzw = filter === '/LZWDecode' || filter === '/LZW';
-    const earlyChange = lzw ? earlyChangeOf(Array.isArray(parms) ? parms[index] : parms) : 1;
-    if (!(filter in NODE_DECODERS) || earlyChange === undefined) return undefined;
-    decoders.push(NODE_DECODERS[filter](earlyChange));
-  }
-  return decoders.length > 0 ? decoders : undefined;
-}
-
-/** LZW's /EarlyChange (1 when absent); undefined for parameters named indirectly or out of range. */
-function earlyChangeOf(parms: unknown): 0 | 1 | undefined {
-  if (parms === undefined || parms === null) return 1;
-  if (typeof parms !== 'object' || Array.isArray(parms)) return undefined;
-  const value = (parms as Record<string, unknown>)['/EarlyChange'];
-  return value === undefined || value === 1 ? 1 : value === 0 ? 0 : undefined;
-}
-
 /** What qpdf's decoders make of a stream, counted up to `limit + 1`. */
 async function engineDecodedSize(pdf: string, stream: StoredStream, limit: number, engine: EngineOptions): Promise<number> {
   try {
@@ -112,28 +74,4 @@ async function engineDecodedSize(pdf: string, stream: StoredStream, limit: numbe
     // A stream qpdf cannot decode is written as it is stored, bounded by the upload.
     return 0;
   }
-}
-
-/**
- * Bytes the file decodes to through `decoders` in turn, up to `limit + 1`; a
- * broken stream counts what came out before the break, as qpdf writes it.
- */
-function countDecoded(path: string, decoders: Transform[], limit: number): Promise<number> {
-  return new Promise((resolve) => {
-    let bytes = 0;
-    const source = createReadStream(path);
-    const stages = [source, ...decoders];
-    const finish = (size: number) => {
-      for (const stage of stages) stage.destroy();
-      resolve(size);
-    };
-    const last = stages[stages.length - 1];
-    last.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > limit) finish(limit + 1);
-    });
-    last.on('end', () => finish(bytes));
-    for (const stage of stages) stage.on('error', () => finish(bytes));
-    stages.reduce((from, to) => from.pipe(to as Transform));
-  });
 }

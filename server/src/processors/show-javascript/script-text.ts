@@ -6,7 +6,7 @@ import { constants, createInflate } from 'node:zlib';
 import { type QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 import { copyDecodedStreams, copyStreams, decodedStreamSize } from '../../engines/qpdf/qpdf-streams';
 import type { EngineOptions } from '../../engines/process';
-import { Ascii85Decoder, AsciiHexDecoder } from '../../input-checks/ascii-filters';
+import { Ascii85Decoder, AsciiHexDecoder } from '../../pdf-filters/ascii-filters';
 import { InvalidInputError } from '../../refusals/input-errors';
 import type { Workspace } from '../../workspace/workspace';
 import { decodeScriptBytes, scriptStringText } from '../../pdf-scripts/script-encoding';

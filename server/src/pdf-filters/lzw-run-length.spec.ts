@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
-import { handWrittenPdf } from '../../../test/support/hand-written-pdf';
-import { withTempDir } from '../../../test/support/pdfs';
-import { LzwDecoder, RunLengthDecoder } from './lossless-decoders';
+import { handWrittenPdf } from '../../test/support/hand-written-pdf';
+import { withTempDir } from '../../test/support/pdfs';
+import { LzwDecoder, RunLengthDecoder } from './lzw-run-length';
 
 /** Text-like bytes, then a long run of zeros: literal runs, repeats, full LZW tables and their clearing. */
 function sample(): Buffer {

@@ -2,8 +2,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 
 /**
  * Streaming decoders for the two lossless filters Node has no decoder for,
- * RunLength and LZW (PDF 32000 §7.4.4–7.4.5), so the decompression budget
- * weighs such streams in Node rather than start a qpdf process for each (a
+ * RunLength and LZW (PDF 32000 §7.4.4–7.4.5), so the content budgets
+ * weigh such streams in Node rather than start a qpdf process for each (a
  * few kilobytes of file can hold thousands). Like qpdf's, they stop at their
  * end marker, and damage ends the output where it is. Output goes out in
  * pieces of at most `PIECE` bytes: one input chunk may stand for gigabytes.
