@@ -62,7 +62,11 @@ describe('OpenAPI document and API reference', () => {
 
     it('documents fileInput and every field, with type, default, bounds, options and required-ness', () => {
       const files = body().properties.fileInput;
-      expect(body().required).toContain('fileInput');
+      // The files are required under fileInput, or under one of its other names (the PDF part of the form endpoints is `file`).
+      const fileNames = ['fileInput', ...(tool.input.aliases ?? [])];
+      if (fileNames.length === 1) expect(body().required).toContain('fileInput');
+      else expect(body().anyOf).toEqual(fileNames.map((name) => ({ required: [name] })));
+      for (const alias of tool.input.aliases ?? []) expect(body().properties[alias].type).toBe(files.type);
       const sharedMultiple = tools.some((t) => t.endpoint === tool.endpoint && t.input.multiple);
       expect(files.type).toBe(sharedMultiple ? 'array' : 'string');
       for (const [name, declared] of Object.entries(tool.fields)) {

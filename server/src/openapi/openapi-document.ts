@@ -226,6 +226,10 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
         }
       : { ...binary, description: `The file. ${fileHelp}` },
   };
+  const fileAliases = [...new Set(route.flatMap((t) => t.input.aliases ?? []))];
+  for (const alias of fileAliases) {
+    properties[alias] = { ...(properties[FILE_FIELD] as Json), description: `Another name for \`${FILE_FIELD}\`, as some clients send it.` };
+  }
   const requiredBy = new Map<string, number>();
   for (const tool of route) {
     for (const [name, declared] of Object.entries(tool.fields)) {
@@ -240,11 +244,17 @@ function requestContent(route: readonly AnyTool[], config: OpenApiOptions['confi
     }
   }
   // Required on a shared endpoint only when every tool on it requires it.
-  const required = [FILE_FIELD, ...[...requiredBy].filter(([, count]) => count === route.length).map(([name]) => name)];
+  const requiredFields = [...requiredBy].filter(([, count]) => count === route.length).map(([name]) => name);
+  // The files come under one of their names.
+  const fileRequired =
+    fileAliases.length === 0
+      ? { required: [FILE_FIELD, ...requiredFields] }
+      : { required: requiredFields, anyOf: [FILE_FIELD, ...fileAliases].map((name) => ({ required: [name] })) };
   return {
-    schema: { type: 'object', required, properties },
+    schema: { type: 'object', ...fileRequired, properties },
     encoding: {
       [FILE_FIELD]: { contentType: mimeTypes.join(', ') },
+      ...Object.fromEntries(fileAliases.map((alias) => [alias, { contentType: mimeTypes.join(', ') }])),
       ...Object.fromEntries(route.flatMap((t) => fileFieldsOf(t).map(([name, field]) => [name, { contentType: fileMimeTypes(field.accept).join(', ') }]))),
     },
   };
