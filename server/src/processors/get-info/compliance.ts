@@ -1,4 +1,5 @@
 import { asDict, nameOf, textOf, type PdfObjects } from '../../pdf-objects/pdf-objects';
+import { xmpValue } from '../../pdf-objects/xmp-properties';
 
 /**
  * The standards a document says it meets, read from its XMP identification
@@ -15,12 +16,11 @@ export interface StandardClaim {
   pdfaLevel?: string;
 }
 
-/** The value of an XMP property, written as an attribute (`pdfaid:part="2"`) or an element (`<pdfaid:part>2</pdfaid:part>`). */
+/** The value of an XMP property under the first of its usual prefixes the packet has. */
 function xmpProperty(xmp: string, prefixes: readonly string[], name: string): string | undefined {
   for (const prefix of prefixes) {
-    const qualified = `${prefix}:${name}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = new RegExp(`${qualified}\\s*=\\s*(["'])([^"']*)\\1|<${qualified}>\\s*([^<]*?)\\s*</${qualified}>`).exec(xmp);
-    if (match) return (match[2] ?? match[3]).trim();
+    const value = xmpValue(xmp, `${prefix}:${name}`);
+    if (value) return value;
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { lockedFormPdf, qpdfForm } from '../../../test/support/form-pdfs';
 import { postTool } from '../../../test/support/http';
 import { infoPdf } from './info-pdfs.fixtures';
 import { CORRUPT_PDF, encryptPdf, makePdf, outlineTitles, pageTexts } from '../../../test/support/pdfs';
+import { writePdf } from '../../../test/support/pdf-writer';
 import { scriptsEverywherePdf } from '../../../test/support/script-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 
@@ -338,6 +339,19 @@ describe('Get All Info on PDF (/api/v1/security/get-info-on-pdf)', () => {
     expect(plain.Compliancy['PDF/AConformanceLevel']).toBeUndefined();
     expect(plain.BasicInfo).toMatchObject({ WordCount: 6, 'Number of pages': 2, TotalImages: 0, UniqueImages: 0 });
     expect(plain.BasicInfo.Language).toBeUndefined();
+  });
+
+  it('reads a hostile XMP packet in one pass: an unclosed element before a long run of spaces', async () => {
+    const xmp = Buffer.from(`<x:xmpmeta><rdf:Description><pdfaid:part>${' '.repeat(300_000)}2`, 'latin1');
+    const hostile = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R /Metadata 4 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+      Buffer.concat([Buffer.from(`<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n`, 'latin1'), xmp, Buffer.from('\nendstream', 'latin1')]),
+    ]);
+    const res = await getInfo(hostile);
+    expect(res.status).toBe(200);
+    expect(res.json.Compliancy.ClaimedStandards).toEqual([]);
   });
 
   it('reports the read-only fields of a form by their values', async () => {

@@ -2,6 +2,7 @@ import type { EngineOptions } from '../../engines/process';
 import { readObjects, type QpdfObjects } from '../../engines/qpdf/qpdf-objects';
 import { readStreamText } from '../../engines/qpdf/qpdf-streams';
 import { asDict, isReference, PdfObjects } from '../../pdf-objects/pdf-objects';
+import { xmpValue } from '../../pdf-objects/xmp-properties';
 
 /**
  * Checks that a file Ghostscript wrote really is what it claims: for PDF/A the
@@ -42,8 +43,8 @@ export function findArchivalProblems(objects: QpdfObjects, target: CheckedStanda
   if (!hasIntent) problems.push(`no ${intentType.slice(1)} output intent with an ICC profile`);
 
   if (target.standard === 'pdfa') {
-    const part = xmp ? xmpProperty(xmp, 'pdfaid:part') : undefined;
-    const conformance = xmp ? xmpProperty(xmp, 'pdfaid:conformance') : undefined;
+    const part = xmp ? xmpValue(xmp, 'pdfaid:part') : undefined;
+    const conformance = xmp ? xmpValue(xmp, 'pdfaid:conformance') : undefined;
     if (part !== String(target.part) || conformance?.toUpperCase() !== 'B') {
       problems.push(`the XMP metadata does not identify PDF/A-${target.part}b (found part ${part ?? 'none'}, conformance ${conformance ?? 'none'})`);
     }
@@ -70,14 +71,6 @@ function isEmbedded(pdf: PdfObjects, font: Record<string, unknown>): boolean {
   if (font['/Subtype'] === '/Type3' || font['/Subtype'] === '/Type0') return true;
   const descriptor = pdf.dict(font['/FontDescriptor']);
   return !!descriptor && ['/FontFile', '/FontFile2', '/FontFile3'].some((key) => key in descriptor);
-}
-
-/** A value of an XMP property, written as an attribute or as an element. */
-function xmpProperty(xmp: string, name: string): string | undefined {
-  const escaped = name.replace(':', '\\:');
-  const attribute = new RegExp(`${escaped}\\s*=\\s*["']([^"']*)["']`).exec(xmp);
-  const element = new RegExp(`<${escaped}>\\s*([^<]*?)\\s*</${escaped}>`).exec(xmp);
-  return (attribute ?? element)?.[1];
 }
 
 /** Visits every dictionary inside a direct value (references are visited as their own objects). */

@@ -1,6 +1,6 @@
 import { asArray, nameOf, numberOf, textOf } from '../../pdf-objects/pdf-objects';
 import { eachDictionary, filtersOf, pageAnnotations, trailerOf, type CheckedDocument, type Finding } from './checked-document';
-import { declarationsOf, xmpValue } from './xmp-packet';
+import { declarationsOf, xmpValue } from '../../pdf-objects/xmp-properties';
 
 /**
  * The PDF/A requirements Folio checks (ISO 19005-1 to -4), each named by the

@@ -1,7 +1,7 @@
 import { nameOf, textOf } from '../../pdf-objects/pdf-objects';
 import { pageAnnotations, type CheckedDocument, type Finding } from './checked-document';
 import { unembeddedFonts, type Check } from './pdfa-checks';
-import { xmpValue } from './xmp-packet';
+import { xmpValue } from '../../pdf-objects/xmp-properties';
 
 /**
  * The PDF/UA-1 requirements Folio checks (ISO 14289-1), each named by the

@@ -10,7 +10,7 @@ import type { CheckedDocument } from './checked-document';
 import { CONFORMANCE_LEVELS, PDFA_CHECKS, PDFA_NOT_CHECKED, SPECIFICATIONS, type PdfaPart } from './pdfa-checks';
 import { PDFUA_CHECKS, PDFUA_NOT_CHECKED, UA_SPECIFICATIONS, type PdfuaPart } from './pdfua-checks';
 import { flavourReport, notPdfaReport, type FlavourReport } from './verification-report';
-import { declarationsOf } from './xmp-packet';
+import { declarationsOf } from '../../pdf-objects/xmp-properties';
 
 /** An XMP packet larger than this is not read (real ones are a few KB; some carry thumbnails, a few hundred). */
 const MAX_XMP_BYTES = 4 * 1024 * 1024;

@@ -1,9 +1,11 @@
 /**
- * The few XMP properties the checks read, from the packet's text: the PDF/A and
- * PDF/UA identification schemas and the properties the Info dictionary mirrors.
- * A regular-expression reading, not an RDF parser: properties are found written
- * as attributes (`pdfaid:part="2"`) or as elements, simple or in an rdf:Alt /
- * rdf:Seq / rdf:Bag (the first item).
+ * Single XMP properties read from a packet's text (Get Info's standards,
+ * PDF/A conversion's check, Verify PDF's declarations and the properties the
+ * Info dictionary mirrors). A text scan, not an RDF parser: properties are
+ * found written as attributes (`pdfaid:part="2"`) or as elements, simple or in
+ * an rdf:Alt / rdf:Seq / rdf:Bag (the first item). The packet comes from the
+ * upload, so nothing here may backtrack: a 5 KB run of spaces after an
+ * unclosed element once held a regular expression for minutes.
  */
 
 /** The five entities XML predefines and numeric references, decoded. */
