@@ -65,8 +65,11 @@ def rectangle(value):
 
 
 def visible_box(page):
-    """What a viewer shows, unrotated: the crop box clipped to the media box."""
-    media = rectangle(inherited(page, "/MediaBox")) or LETTER
+    """What a viewer shows, unrotated: the crop box clipped to the media box.
+    A media box with no area counts as missing (Letter), as viewers read it."""
+    media = rectangle(inherited(page, "/MediaBox"))
+    if not media or not (media[2] > media[0] and media[3] > media[1]):
+        media = LETTER
     crop = rectangle(inherited(page, "/CropBox"))
     if crop:
         clipped = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]), min(crop[3], media[3]))

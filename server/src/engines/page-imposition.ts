@@ -1,3 +1,4 @@
+import { InvalidInputError } from '../refusals/input-errors';
 import { engineScript } from './engine-scripts';
 import type { EngineOptions, ScratchFiles } from './process';
 import { runPdfScript } from './python-pdf-script';
@@ -68,7 +69,10 @@ export async function measurePages(input: string, pages: number, workspace: Scra
     pages,
     options,
   );
-  return answer.pages.map(([width, height]) => ({ width, height }));
+  const sizes = answer.pages.map(([width, height]) => ({ width, height }));
+  const unusable = sizes.findIndex(({ width, height }) => !(width > 0 && height > 0 && Number.isFinite(width * height)));
+  if (unusable >= 0) throw new InvalidInputError(`Page ${unusable + 1} has no usable size: its page boxes are broken.`);
+  return sizes;
 }
 
 /**

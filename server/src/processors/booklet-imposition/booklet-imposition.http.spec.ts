@@ -5,6 +5,7 @@ import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { inkShare, makePagesPdf, pageWords, renderPages, type Rendering } from '../../../test/support/page-geometry';
 import { postTool, type Upload } from '../../../test/support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageCount, pageTexts } from '../../../test/support/pdfs';
+import { DAMAGED_PDFS } from '../../../test/corpus/damaged-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 import { chromiumPdf, pdfinfo } from '../analysis-page-count/analysis-pdfs.fixtures';
 import { regionText, reportlabLeaves, sheetSizes } from './printed-pdfs.fixtures';
@@ -200,6 +201,15 @@ describe('Booklet (/api/v1/general/booklet-imposition)', () => {
     const locked = await run(pdf(encryptPdf(await makePdf(4), 'secret')));
     expect(locked.status).toBe(400);
   }, 120_000);
+
+  it.each(DAMAGED_PDFS.filter((damaged) => damaged.kind === 'huge page').map((damaged) => [damaged.name, damaged] as const))(
+    'answers a page with broken boxes (%s) with a result or a 400, never a 500',
+    async (_name, damaged) => {
+      const res = await run(pdf(await damaged.build()));
+      expect([200, 400]).toContain(res.status);
+    },
+    60_000,
+  );
 
   it('runs as a pipeline step', async () => {
     const definition = { name: 'Booklet', pipeline: [{ operation: bookletImpositionTool.endpoint, parameters: { addBorder: true } }] };

@@ -6,6 +6,7 @@ import { flatOdt, officeFixture } from '../../../test/support/office-fixtures';
 import { inkShare, makePagesPdf, renderPages } from '../../../test/support/page-geometry';
 import { postTool, type Upload } from '../../../test/support/http';
 import { CORRUPT_PDF, encryptPdf, makePdf, pageTexts } from '../../../test/support/pdfs';
+import { DAMAGED_PDFS } from '../../../test/corpus/damaged-pdfs';
 import { useTestServer } from '../../../test/support/test-server';
 import { chromiumPdf } from '../analysis-page-count/analysis-pdfs.fixtures';
 import { QUADRANT_WORDS, regionText, reportlabQuadrants, sheetSizes } from '../booklet-imposition/printed-pdfs.fixtures';
@@ -148,6 +149,15 @@ describe('Poster (/api/v1/general/split-for-poster-print)', () => {
     expect((await run(pdf(CORRUPT_PDF))).status).toBe(400);
     expect((await run(pdf(encryptPdf(await makePdf(1), 'secret')))).status).toBe(400);
   }, 60_000);
+
+  it.each(DAMAGED_PDFS.filter((damaged) => damaged.kind === 'huge page').map((damaged) => [damaged.name, damaged] as const))(
+    'answers a page with broken boxes (%s) with a result or a 400, never a 500',
+    async (_name, damaged) => {
+      const res = await run(pdf(await damaged.build()));
+      expect([200, 400]).toContain(res.status);
+    },
+    60_000,
+  );
 
   it('runs as a pipeline step', async () => {
     const definition = { name: 'Poster', pipeline: [{ operation: splitForPosterPrintTool.endpoint, parameters: { xFactor: 2, yFactor: 1 } }] };
