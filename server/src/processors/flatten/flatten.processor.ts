@@ -7,7 +7,7 @@ import { readPageSizes, type ShownPageSize } from '../../engines/poppler';
 import { refuseContentBombs } from '../../input-checks/content-budget';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
-import { flattenFormFields } from './form-flattening';
+import { flattenFormFields } from '../../pdf-objects/forms/form-flattening';
 import { restorePageSizes } from './page-sizes';
 
 /** The resolutions renderDpi is clamped to (reference §6.18: 72 to its maxDPI, 500). */
@@ -18,7 +18,7 @@ export const DEFAULT_DPI = 300;
 
 /**
  * Flatten. Forms only: qpdf draws each form field's appearance into its page
- * and removes the form (form-flattening.ts). Full: Ghostscript draws every
+ * and removes the form (pdf-objects/forms/form-flattening.ts). Full: Ghostscript draws every
  * page as it looks (form fields and annotations included) into a JPEG
  * picture on a page of the same size, so no text, field or drawing is left to
  * select or change.

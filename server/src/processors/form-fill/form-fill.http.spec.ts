@@ -1,6 +1,6 @@
 import { formDeleteFieldsTool, formFieldsTool, formFieldsWithCoordinatesTool, formFillTool, formModifyFieldsTool, pipelineTool } from '@folio/registry';
 import { officeFormPdf } from '../analysis-page-count/analysis-pdfs.fixtures';
-import { formPdf } from '../../../test/support/form-pdfs';
+import { formPdf, formReport } from '../../../test/support/form-pdfs';
 import { postTool } from '../../../test/support/http';
 import { sharedFieldKidsPdf } from '../../../test/support/looping-pdfs';
 import { encryptPdf, makePdf, pageTexts } from '../../../test/support/pdfs';
@@ -58,6 +58,13 @@ describe('Fill PDF Form (/api/v1/form/fill)', () => {
     expect(res.status).toBe(200);
     expect(qpdfFields(res.body)).toEqual([]);
     expect(pageTexts(res.body)[0]).toContain('Flattened Zoe');
+  });
+
+  it('flattens only the form: a comment and a link on the page stay annotations', async () => {
+    const res = await fill(await formPdf(), { data: JSON.stringify({ name: 'Kept Apart' }), flatten: true });
+    expect(res.status).toBe(200);
+    expect(formReport(res.body)).toMatchObject({ hasForm: false, fields: [], annotations: [['/Square', '/Link']] });
+    expect(pageTexts(res.body)[0]).toContain('Kept Apart');
   });
 
   it('fills forms pdf-lib and LibreOffice wrote, by full or partial name', async () => {

@@ -1,6 +1,6 @@
+import { flattenFormFields } from '../../pdf-objects/forms/form-flattening';
 import { formFillTool } from '@folio/registry';
 import { generateFormAppearances } from '../../engines/qpdf/qpdf-form-appearances';
-import { flattenAnnotations } from '../../engines/qpdf/qpdf-rewrites';
 import { PdfEdits } from '../../pdf-objects/object-edits';
 import { requestAppearances } from '../../pdf-objects/forms/form-edits';
 import { formResultName } from '../../pdf-objects/forms/form-file-names';
@@ -19,7 +19,8 @@ export const NO_FORM = 'No AcroForm present in document';
  * objects strictly (a value a radio group or a choice field cannot take is
  * refused), widgets without a usable box placed on their page, the text and
  * choice fields' appearances drawn afresh by qpdf; with `flatten`, every
- * field drawn into its page and the form removed (qpdf). Values for a
+ * field drawn into its page and the form removed as Flatten does it (comments
+ * and links stay annotations). Values for a
  * document without a form are refused.
  */
 @ToolProcessor(formFillTool)
@@ -43,7 +44,7 @@ export class FormFillProcessor implements Processor<typeof formFillTool> {
     const fileName = formResultName(file.originalName, 'filled', 'pdf');
     if (!params.flatten) return { path: filled, fileName };
     const flattened = workspace.newPath('.pdf');
-    await flattenAnnotations(filled, flattened, engine);
+    await flattenFormFields(filled, flattened, workspace, engine);
     return { path: flattened, fileName };
   }
 }

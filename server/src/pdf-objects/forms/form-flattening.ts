@@ -1,7 +1,7 @@
 import type { EngineOptions } from '../../engines/process';
 import { flattenAnnotations } from '../../engines/qpdf/qpdf-rewrites';
-import { PdfEdits, removeAnnotations } from '../../pdf-objects/object-edits';
-import { asDict } from '../../pdf-objects/pdf-objects';
+import { PdfEdits, removeAnnotations } from '../object-edits';
+import { asDict } from '../pdf-objects';
 import type { Workspace } from '../../workspace/workspace';
 
 /**
