@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { ComicPicture } from '../engines/comic-archives';
+import type { ComicPicture } from '../comic-books/comic-archives';
 import { compressWithPdfwrite, PdfRewriteError } from '../engines/ghostscript';
 import { normaliseToPng } from '../engines/imagemagick';
 import { runPdfLibTask } from '../engines/pdf-lib-tasks';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { cbrToPdfTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { comicBudgets, readCbrPictures } from '../../engines/comic-archives';
+import { comicBudgets, readCbrPictures } from '../../comic-books/comic-archives';
 import { picturesToPdf } from '../../pdf-objects/picture-pages';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { cbzToPdfTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from '../../config';
-import { comicBudgets, readCbzPictures } from '../../engines/comic-archives';
+import { comicBudgets, readCbzPictures } from '../../comic-books/comic-archives';
 import { picturesToPdf } from '../../pdf-objects/picture-pages';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 

@@ -2,11 +2,11 @@ import { copyFile, lstat, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import type { ServerConfig } from '../config';
 import { InvalidInputError } from '../refusals/input-errors';
-import { imageDimensions } from './image-dimensions';
-import type { EngineOptions, ScratchFiles } from './process';
-import { giveToEngines, makeEngineFolder } from './confinement';
-import { EncryptedArchiveError, listArchive, unpackEntries, UnreadableArchiveError, type ArchiveEntry } from './unar';
-import { ArchiveRefusedError, readZipFiles, safeEntryPath } from './zip-reading';
+import { imageDimensions } from '../engines/image-dimensions';
+import type { EngineOptions, ScratchFiles } from '../engines/process';
+import { giveToEngines, makeEngineFolder } from '../engines/confinement';
+import { EncryptedArchiveError, listArchive, unpackEntries, UnreadableArchiveError, type ArchiveEntry } from '../engines/unar';
+import { ArchiveRefusedError, readZipFiles, safeEntryPath } from '../engines/zip-reading';
 
 /**
  * The pages of a comic book archive (CBZ: a ZIP, CBR: a RAR): its pictures, in
