@@ -253,14 +253,14 @@ describe('Add Attachments (/api/v1/misc/add-attachments)', () => {
       const res = await attach([{ name: 'big.bin', content: Buffer.alloc(50 * 1024 * 1024 + 1) }]);
       expect(res.status).toBe(400);
       expect(res.json.detail).toBe('Attachments: each file may be at most 50 MB.');
-    });
+    }, 60_000);
 
     it('attachments over 200 MB together', async () => {
       const chunk = Buffer.alloc(41 * 1024 * 1024);
       const res = await attach(Array.from({ length: 5 }, (_, i) => ({ name: `part${i}.bin`, content: chunk })));
       expect(res.status).toBe(400);
       expect(res.json.detail).toBe('The attachments may weigh at most 200 MB together.');
-    });
+    }, 60_000);
 
     it('no PDF, a file that is not a PDF, a damaged PDF', async () => {
       const none = await postTool(server, addAttachmentsTool.endpoint, [
