@@ -37,6 +37,7 @@ const ENGINE_READERS: Record<string, readonly string[]> = {
   'page-imposition': ['pikepdf'],
   'pdf-compress': ['MuPDF'],
   pymupdf: ['MuPDF', 'pikepdf'],
+  'pdf-area-redact': ['MuPDF', 'pikepdf'],
   'mupdf-repair': ['MuPDF'],
   'pdf-lib': ['pdf-lib'],
   'pdf-lib-tasks': ['pdf-lib'],
