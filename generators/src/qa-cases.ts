@@ -160,6 +160,9 @@ export const SAMPLE_REFUSALS: Readonly<Record<string, { lacks: string; message: 
   'extract-attachments': { lacks: 'attachments', message: 'No embedded attachments found in the provided PDF' },
   'rename-attachment': { lacks: 'attachments', message: "Attachment 'notes.txt' not found for renaming" },
   'delete-attachment': { lacks: 'attachments', message: "Attachment 'notes.txt' not found for deletion" },
+  // Nothing to redact unless an option names it (reference-beyond §9.1, §9.2); their http specs name areas, pages and words.
+  'manual-redact': { lacks: 'redaction targets: no option names one by default', message: 'No redaction targets provided' },
+  'redact-execute': { lacks: 'redaction targets: no option names one by default', message: 'No redaction targets provided' },
   // Off by default (reference-beyond §9.3); timestamp-pdf.http.spec.ts configures a loopback authority.
   'timestamp-pdf': {
     lacks: 'timestamp authority: the test server’s operator configured none',

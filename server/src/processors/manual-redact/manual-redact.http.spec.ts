@@ -155,6 +155,12 @@ describe('Manual Redact (/api/v1/security/redact)', () => {
     expect(flat.status).toBe(400);
   });
 
+  it('refuses a request that names nothing to redact, where the reference answers the document untouched', async () => {
+    const res = await redact(dossier, {});
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe('No redaction targets provided');
+  });
+
   it('refuses a corrupt PDF and one that needs a password with the standard 400s', async () => {
     expect((await redact(CORRUPT_PDF, { pageNumbers: '1' })).status).toBe(400);
     const locked = await redact(encryptPdf(dossier, 'user-secret'), { pageNumbers: '1' });

@@ -4,6 +4,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config';
 import { redactAreas } from '../../engines/pdf-area-redact';
 import { readPageSizes } from '../../engines/poppler';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
+import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
 import { colourOrBlack, parseAreas } from './redaction-areas';
 
@@ -11,6 +12,9 @@ import { colourOrBlack, parseAreas } from './redaction-areas';
 const IMAGE_DPI = 300;
 
 const TOO_MANY_PIXELS = 'Redact without converting to images.';
+
+/** Redact Execute's words for the same case (reference-beyond §9.2). */
+const NO_TARGETS = 'No redaction targets provided';
 
 /**
  * Manual Redact: reads the areas and whole pages asked for, then removes
@@ -28,6 +32,8 @@ export class ManualRedactProcessor implements Processor<typeof manualRedactTool>
     const pageCount = file.pageCount ?? 1;
     const areas = parseAreas(params.redactions, pageCount);
     const wipePages = params.pageNumbers === undefined ? [] : parsePageSelection(params.pageNumbers, pageCount);
+    // The reference answers the document untouched; nothing redacted must not read as a redaction done.
+    if (areas.length === 0 && wipePages.length === 0 && !params.convertPDFToImage) throw new InvalidInputError(NO_TARGETS);
     if (params.convertPDFToImage) {
       refuseOversizedRendering(file, await readPageSizes(file.path, engine), IMAGE_DPI, this.config, { page: TOO_MANY_PIXELS, request: TOO_MANY_PIXELS });
     }
