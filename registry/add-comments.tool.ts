@@ -47,8 +47,6 @@ export const addCommentsTool = defineTool({
         REFERENCE,
       ),
       multiline: true,
-      maxLength: 5_000_000,
-      invalid: notInSpec('comments is too long (at most 5,000,000 characters).', REFERENCE),
       required: notInSpec('comments JSON is required', `${REFERENCE} (the reference answers 500)`),
       check: checkComments,
       example: '[{"pageIndex": 0, "x": 72, "y": 72, "width": 20, "height": 20, "text": "Note"}]',

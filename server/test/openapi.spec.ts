@@ -38,7 +38,8 @@ describe('OpenAPI document and API reference', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     document = res.body;
-  });
+  }, 60_000);
+
   afterAll(() => server.close());
 
   it('is a valid OpenAPI 3.1 document', () => {

@@ -21,7 +21,7 @@ describe('the step picker’s list', () => {
   it('finds tools by words of their title, subtitle or endpoint, in any case', () => {
     const found = (query: string) => toolCatalogue(tools, query).flatMap((group) => group.entries.map((entry) => entry.tool.id));
     expect(found('ROTATE')).toContain('rotate');
-    expect(found('compress-pdf')).toEqual(['compress']);
+    expect(found('misc/compress-pdf')).toEqual(['compress']);
     expect(found('page numbers')).toContain('add-page-numbers');
     expect(found('zzzz')).toEqual([]);
   });
