@@ -7,6 +7,9 @@ module.exports = {
   // A worker per core, not jest's default of one fewer: most of a test's time is spent
   // waiting on engine processes (qpdf, Ghostscript, Chromium...), not in the worker.
   maxWorkers: '100%',
+  // Jest's 5 s is a timing test on a shared 2-core machine: a 50 MB upload or a server start can take longer
+  // under load. Hangs are still caught; tests that wait on long engine runs set their own limit.
+  testTimeout: 20_000,
   // The long cross-tool suites are cut into a file per category so these workers share them; see the sequencer for their order.
   testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
