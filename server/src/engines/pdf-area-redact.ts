@@ -1,23 +1,17 @@
 import { engineScript } from './engine-scripts';
-import { PdfCorruptedError, PdfPasswordError } from './pdf-errors';
-import { pageWatchdog, runProcess, type EngineOptions, type ScratchFiles } from './process';
-import { writeForEngines } from './confinement';
-import { InvalidPatternError, SearchTooLongError, type ClearedPlace, type UnclearedPlace } from './pymupdf';
+import type { EngineOptions, ScratchFiles } from './process';
+import { runRedactionScript, type ClearedPlace, type UnclearedPlace } from './pymupdf';
 
 /**
  * Redaction of areas, whole pages, images, text and text ranges with MuPDF
  * (PyMuPDF), by pdf-area-redact.py, which builds on Auto Redact's
  * pdf-redact.py and redaction_sweep.py: what is under an area is removed from
- * the file, not covered (Manual Redact, Redact Execute).
+ * the file, not covered (Manual Redact, Redact Execute). Run, limited and
+ * answered as Auto Redact's script is (pymupdf.ts `runRedactionScript`).
  */
 
-const PYTHON = '/usr/bin/python3';
 const SCRIPT = engineScript('pdf-area-redact.py');
 const TEXT_SCRIPT = engineScript('pdf-redact.py');
-const SWEEP_MODULE = engineScript('redaction_sweep.py');
-
-const SEARCH_SECONDS = 2;
-const TOTAL_SEARCH_SECONDS = 20;
 
 export type Rgb = readonly [number, number, number];
 
@@ -58,14 +52,6 @@ export interface AreaRedactionResult {
   notCleared: UnclearedPlace[];
 }
 
-type Answer =
-  | (AreaRedactionResult & { error?: undefined })
-  | { error: 'invalid-pattern'; term: string; reason: string; unsupported: boolean }
-  | { error: 'pattern-too-complex'; term: string; page: number | null; seconds: number }
-  | { error: 'search-too-long'; seconds: number }
-  | { error: 'password' }
-  | { error: 'damaged'; reason: string };
-
 /** Redacts `input` into `output` as the request says; the request travels in a file in the job's folder. */
 export async function redactAreas(
   input: string,
@@ -75,36 +61,15 @@ export async function redactAreas(
   workspace: ScratchFiles,
   options: EngineOptions,
 ): Promise<AreaRedactionResult> {
-  const requestFile = workspace.newPath('.json');
   const { imageDpi, ...rest } = request;
-  const body = {
-    ...rest,
-    input,
-    output,
-    image: imageDpi === undefined ? null : { dpi: imageDpi },
-    searchSeconds: SEARCH_SECONDS,
-    totalSearchSeconds: TOTAL_SEARCH_SECONDS,
-  };
-  await writeForEngines(requestFile, JSON.stringify(body));
-  const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
-    ...options,
-    readable: [SCRIPT, TEXT_SCRIPT, SWEEP_MODULE],
-    okExitCodes: [0, 2],
-    watchdogMs: pageWatchdog(pages) + TOTAL_SEARCH_SECONDS * 1000,
-  });
-  const answer = JSON.parse(stdout) as Answer;
-  switch (answer.error) {
-    case undefined:
-      return { matches: answer.matches, areas: answer.areas, cleared: answer.cleared, droppedFiles: answer.droppedFiles, notCleared: answer.notCleared };
-    case 'invalid-pattern':
-      throw new InvalidPatternError(answer.term, answer.reason, answer.unsupported);
-    case 'pattern-too-complex':
-      throw new SearchTooLongError(answer.seconds, answer.term, answer.page ?? undefined);
-    case 'search-too-long':
-      throw new SearchTooLongError(answer.seconds);
-    case 'password':
-      throw new PdfPasswordError();
-    case 'damaged':
-      throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
-  }
+  const body = { ...rest, input, output, image: imageDpi === undefined ? null : { dpi: imageDpi } };
+  const { matches, areas, cleared, droppedFiles, notCleared } = await runRedactionScript<AreaRedactionResult>(
+    SCRIPT,
+    [TEXT_SCRIPT],
+    body,
+    pages,
+    workspace,
+    options,
+  );
+  return { matches, areas, cleared, droppedFiles, notCleared };
 }

@@ -112,8 +112,9 @@ export class SearchTooLongError extends Error {
   }
 }
 
-type Answer =
-  | (RedactionResult & { error?: undefined })
+/** What a redaction script answers: its result, or why it stopped. */
+type RedactionAnswer<Result> =
+  | (Result & { error?: undefined })
   | { error: 'invalid-pattern'; term: string; reason: string; unsupported: boolean }
   | { error: 'pattern-too-complex'; term: string; page: number | null; seconds: number }
   | { error: 'search-too-long'; seconds: number }
@@ -121,43 +122,34 @@ type Answer =
   | { error: 'damaged'; reason: string };
 
 /**
- * Redacts every match of the terms in `input` into `output` (pages, order and
- * everything else kept). `pages` is the document's page count, for the run's
- * time limit. The terms travel in a file in the job's folder, never on a
- * command line.
+ * Runs a MuPDF redaction script (pdf-redact.py, or pdf-area-redact.py built
+ * on it) on a request written to a file in the job's folder, never on a
+ * command line, with the search's time limits, and turns its answer into the
+ * result or the error it reports. `pages` sizes the watchdog; `readable` are
+ * the scripts it loads.
  */
-export async function redactText(
-  input: string,
-  output: string,
-  request: RedactionRequest,
+export async function runRedactionScript<Result>(
+  script: string,
+  readable: readonly string[],
+  request: Record<string, unknown>,
   pages: number,
   workspace: ScratchFiles,
   options: EngineOptions,
-): Promise<RedactionResult> {
+): Promise<Result> {
   const requestFile = workspace.newPath('.json');
-  const body = {
-    input,
-    output,
-    terms: request.terms,
-    useRegex: request.useRegex,
-    wholeWord: request.wholeWord,
-    colour: request.colour,
-    padding: request.padding,
-    image: request.imageDpi === undefined ? null : { dpi: request.imageDpi },
-    searchSeconds: SEARCH_SECONDS,
-    totalSearchSeconds: TOTAL_SEARCH_SECONDS,
-  };
-  await writeForEngines(requestFile, JSON.stringify(body));
-  const { stdout } = await runProcess(PYTHON, ['-I', '-B', SCRIPT, requestFile], {
+  await writeForEngines(requestFile, JSON.stringify({ ...request, searchSeconds: SEARCH_SECONDS, totalSearchSeconds: TOTAL_SEARCH_SECONDS }));
+  const { stdout } = await runProcess(PYTHON, ['-I', '-B', script, requestFile], {
     ...options,
-    readable: [SCRIPT, SWEEP_MODULE],
+    readable: [script, ...readable, SWEEP_MODULE],
     okExitCodes: [0, 2],
     watchdogMs: pageWatchdog(pages) + TOTAL_SEARCH_SECONDS * 1000,
   });
-  const answer = JSON.parse(stdout) as Answer;
+  const answer = JSON.parse(stdout) as RedactionAnswer<Result>;
   switch (answer.error) {
-    case undefined:
-      return { matches: answer.matches, pages: answer.pages, cleared: answer.cleared, droppedFiles: answer.droppedFiles, notCleared: answer.notCleared };
+    case undefined: {
+      const { error: _error, ...result } = answer;
+      return result as Result;
+    }
     case 'invalid-pattern':
       throw new InvalidPatternError(answer.term, answer.reason, answer.unsupported);
     case 'pattern-too-complex':
@@ -169,6 +161,39 @@ export async function redactText(
     case 'damaged':
       throw new PdfCorruptedError(undefined, `MuPDF: ${answer.reason}`);
   }
+}
+
+/**
+ * Redacts every match of the terms in `input` into `output` (pages, order and
+ * everything else kept). `pages` is the document's page count, for the run's
+ * time limit.
+ */
+export async function redactText(
+  input: string,
+  output: string,
+  request: RedactionRequest,
+  pages: number,
+  workspace: ScratchFiles,
+  options: EngineOptions,
+): Promise<RedactionResult> {
+  const body = {
+    input,
+    output,
+    terms: request.terms,
+    useRegex: request.useRegex,
+    wholeWord: request.wholeWord,
+    colour: request.colour,
+    padding: request.padding,
+    image: request.imageDpi === undefined ? null : { dpi: request.imageDpi },
+  };
+  const {
+    matches,
+    pages: redactedPages,
+    cleared,
+    droppedFiles,
+    notCleared,
+  } = await runRedactionScript<RedactionResult>(SCRIPT, [], body, pages, workspace, options);
+  return { matches, pages: redactedPages, cleared, droppedFiles, notCleared };
 }
 
 // ---------------------------------------------------------------- images
