@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, singlePdfInput, text } from './kit';
+import { defineTool, notInSpec, parsesAsJson, singlePdfInput, text } from './kit';
 
 const REFERENCE = 'reference-beyond §3.7';
 const NONE = notInSpec('names payload must contain at least one value', REFERENCE);
@@ -27,14 +27,7 @@ export const formDeleteFieldsTool = defineTool({
       multiline: true,
       invalid: NOT_JSON,
       required: NONE,
-      check: (json: string) => {
-        try {
-          JSON.parse(json);
-          return undefined;
-        } catch {
-          return NOT_JSON;
-        }
-      },
+      check: parsesAsJson(NOT_JSON),
       example: '["name"]',
     }),
   },

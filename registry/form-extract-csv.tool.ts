@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, singlePdfInput, text } from './kit';
+import { defineTool, notInSpec, parsesAsJson, singlePdfInput, text } from './kit';
 
 const NOT_JSON = notInSpec('data must be JSON: an object of field values.', 'reference-beyond §3.4 (the reference answers 500)');
 
@@ -26,14 +26,7 @@ export const formExtractCsvTool = defineTool({
       help: 'Optional JSON object of values to apply before reading, e.g. {"name": "Ann"}.',
       multiline: true,
       invalid: NOT_JSON,
-      check: (json: string) => {
-        try {
-          JSON.parse(json);
-          return undefined;
-        } catch {
-          return NOT_JSON;
-        }
-      },
+      check: parsesAsJson(NOT_JSON),
       example: '{}',
     }),
   },

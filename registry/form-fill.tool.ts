@@ -1,4 +1,4 @@
-import { checkbox, defineTool, notInSpec, singlePdfInput, text } from './kit';
+import { checkbox, defineTool, notInSpec, parsesAsJson, singlePdfInput, text } from './kit';
 
 const REFERENCE = 'reference-beyond §3.5';
 const NOT_JSON = notInSpec('data must be JSON: an object of field values, or an array of field definitions.', `${REFERENCE} (the reference answers 500)`);
@@ -27,14 +27,7 @@ export const formFillTool = defineTool({
       help: 'JSON object of values by field name, e.g. {"name": "Ann", "agree": true}, or the template /form/fields answers.',
       multiline: true,
       invalid: NOT_JSON,
-      check: (json: string) => {
-        try {
-          JSON.parse(json);
-          return undefined;
-        } catch {
-          return NOT_JSON;
-        }
-      },
+      check: parsesAsJson(NOT_JSON),
       example: '{}',
     }),
     flatten: checkbox({

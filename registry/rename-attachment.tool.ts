@@ -1,4 +1,4 @@
-import { defineTool, notInSpec, singlePdfInput, text } from './kit';
+import { attachmentNameField, defineTool, notInSpec, singlePdfInput, text } from './kit';
 
 /** Where the messages come from. */
 const REFERENCE = 'reference-beyond §5 (rename-attachment)';
@@ -18,15 +18,7 @@ export const renameAttachmentTool = defineTool({
   input: singlePdfInput(),
 
   fields: {
-    attachmentName: text({
-      label: notInSpec('Attachment name', REFERENCE),
-      help: notInSpec('The embedded file’s name exactly as the PDF shows it (capitals count).', REFERENCE),
-      placeholder: notInSpec('e.g. invoice.xml', REFERENCE),
-      example: 'notes.txt',
-      maxLength: 1000,
-      invalid: notInSpec('Attachment name is too long (at most 1000 characters).', REFERENCE),
-      required: notInSpec('Attachment name cannot be null or empty', REFERENCE),
-    }),
+    attachmentName: attachmentNameField(),
     newName: text({
       label: notInSpec('New name', REFERENCE),
       placeholder: notInSpec('e.g. invoice-2024.xml', REFERENCE),

@@ -220,3 +220,32 @@ export function compares(measured: number, comparator: Comparator, asked: number
   if (Math.abs(difference) <= tolerance) return comparator === 'Equal';
   return comparator === (difference > 0 ? 'Greater' : 'Less');
 }
+
+/**
+ * A text field's `check` that the value is JSON (the form endpoints take their
+ * values, names and definitions as JSON text): `message` when it is not.
+ */
+export function parsesAsJson(message: string): (json: string) => string | undefined {
+  return (json) => {
+    try {
+      JSON.parse(json);
+      return undefined;
+    } catch {
+      return message;
+    }
+  };
+}
+
+/** The display name of an embedded file, matched exactly (Rename and Delete Attachment, reference-beyond §5). */
+export function attachmentNameField() {
+  const reference = 'reference-beyond §5';
+  return text({
+    label: notInSpec('Attachment name', reference),
+    help: notInSpec('The embedded file’s name exactly as the PDF shows it (capitals count).', reference),
+    placeholder: notInSpec('e.g. invoice.xml', reference),
+    example: 'notes.txt',
+    maxLength: 1000,
+    invalid: notInSpec('Attachment name is too long (at most 1000 characters).', reference),
+    required: notInSpec('Attachment name cannot be null or empty', reference),
+  });
+}
