@@ -59,23 +59,6 @@ def area_rect(page, area):
     return rect.normalize()
 
 
-def drop_marks_over(page, rects):
-    """Annotations, links and fields over a removed area would still show or point at what was there."""
-
-    def overlaps(rect):
-        return any(rect.intersects(box) for box in rects)
-
-    for link in page.get_links():
-        if overlaps(fitz.Rect(link["from"])):
-            page.delete_link(link)
-    for annot in list(page.annots()):
-        if overlaps(annot.rect):
-            page.delete_annot(annot)
-    for widget in list(page.widgets()):
-        if overlaps(widget.rect):
-            page.delete_widget(widget)
-
-
 def wipe_page(doc, page, colour):
     """Nothing of the page stays: its content streams, resources and annotations go; one box fills it."""
     for annot in list(page.annots()):
@@ -246,7 +229,7 @@ def redact(request):
         boxes = [(rect, fill) for rect, fill in boxes if not (rect & page.rect).is_empty]
         pictures = image_rects(page) if number in image_pages else []
         if boxes or pictures:
-            drop_marks_over(page, [rect for rect, _ in boxes])
+            base.drop_marks_over(page, [rect for rect, _ in boxes])
             for rect, fill in boxes:
                 # Filled here only when the page becomes a picture; otherwise after the drawings
                 # under it are gone (drop_paths_under), or the fill would go with them.

@@ -308,14 +308,12 @@ def find_matches(page, patterns, terms, padding, clock, page_number):
 
 # ------------------------------------------------------------------ redaction
 
-def redact_page(page, found, colour):
-    boxes = [box for _, box in found]
+def drop_marks_over(page, rects):
+    """Links, annotations and fields over a redacted box would still show or point
+    at what was there (reference §5.4)."""
 
-    # Annotations over a match would still show or link to what was there
-    # (reference §5.4). Deleted first: MuPDF's redaction leaves the page's links
-    # out of step with its annotations.
     def overlaps(rect):
-        return any(rect.intersects(box) for box in boxes)
+        return any(rect.intersects(box) for box in rects)
 
     for link in page.get_links():
         if overlaps(fitz.Rect(link["from"])):
@@ -326,6 +324,12 @@ def redact_page(page, found, colour):
     for widget in list(page.widgets()):
         if overlaps(widget.rect):
             page.delete_widget(widget)
+
+
+def redact_page(page, found, colour):
+    boxes = [box for _, box in found]
+    # Deleted first: MuPDF's redaction leaves the page's links out of step with its annotations.
+    drop_marks_over(page, boxes)
 
     for cores, _ in found:
         for core in cores:
