@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { InputFile } from '@folio/registry';
-import { readPageSizes } from '../../engines/poppler';
 import type { EngineOptions } from '../../engines/process';
-import { svgToPdf, SvgRenderError } from '../../engines/rsvg';
-import { cleanSvg, UnreadableSvgError } from '../../engines/svg-clean';
+import { SvgRenderError } from '../../engines/rsvg';
+import { UnreadableSvgError } from '../../engines/svg-clean';
 import { InvalidInputError } from '../../refusals/input-errors';
+import { drawUploadedSvg, type SvgDrawing } from '../../svg-drawings/uploaded-svg';
 import type { Workspace } from '../../workspace/workspace';
 
 /**
@@ -14,29 +13,20 @@ import type { Workspace } from '../../workspace/workspace';
  */
 const MAX_PAGE_SIDE_PT = 14_400;
 
-/**
- * One uploaded SVG as a one-page PDF of vectors, the drawing's own size (one
- * CSS pixel a point): cleaned of everything that reaches outside the file,
- * alone in a folder of its own, then drawn by librsvg.
- */
+/** One uploaded SVG as a one-page PDF of vectors (svg-drawings/uploaded-svg.ts), no larger than a PDF page may be. */
 export async function drawSvg(file: InputFile, workspace: Workspace, engine: EngineOptions): Promise<string> {
-  const svg = join(await workspace.newFolder(), 'drawing.svg');
-  const pdf = workspace.newPath('.pdf');
+  let drawing: SvgDrawing;
   try {
-    await cleanSvg(file.path, svg, engine);
-    await svgToPdf(svg, pdf, engine);
+    drawing = await drawUploadedSvg(file, workspace, engine);
   } catch (error) {
     if (error instanceof UnreadableSvgError) throw new InvalidInputError(`The SVG "${file.originalName}" could not be read: ${error.reason}.`);
     if (error instanceof SvgRenderError) throw new InvalidInputError(`The SVG "${file.originalName}" could not be drawn: ${error.detail}.`);
     throw error;
   }
-  // Read by pdfinfo, not by a parser in the server's process: the PDF is librsvg's, but made from a visitor's file.
-  const [size] = await readPageSizes(pdf, engine);
-  if (!size || !(size.width > 0 && size.height > 0)) throw new InvalidInputError(`The SVG "${file.originalName}" has no size to draw it at.`);
-  if (size.width > MAX_PAGE_SIDE_PT || size.height > MAX_PAGE_SIDE_PT) {
+  if (drawing.width > MAX_PAGE_SIDE_PT || drawing.height > MAX_PAGE_SIDE_PT) {
     throw new InvalidInputError(
-      `The SVG "${file.originalName}" is ${Math.round(size.width)} × ${Math.round(size.height)} pt; a PDF page may be at most ${MAX_PAGE_SIDE_PT} pt (200 inches) on a side.`,
+      `The SVG "${file.originalName}" is ${Math.round(drawing.width)} × ${Math.round(drawing.height)} pt; a PDF page may be at most ${MAX_PAGE_SIDE_PT} pt (200 inches) on a side.`,
     );
   }
-  return pdf;
+  return drawing.pdf;
 }
