@@ -32,6 +32,9 @@ import {
   type AnyTool,
   type ChoicesOptions,
   type EntriesOptions,
+  PAGE_ITEM_KINDS,
+  pageItemsMessages,
+  type PageItemsOptions,
   type DeclaredField,
   type FileTypeKey,
   type Scalar,
@@ -416,6 +419,9 @@ class Derivation {
           break;
         case 'file':
           this.fileField(name, field as FileField);
+          break;
+        case 'page-items':
+          this.pageItems(name, field as DeclaredField & PageItemsOptions);
           break;
         default:
           unknownKind(field.kind);
@@ -824,6 +830,18 @@ class Derivation {
     this.reject(name, 'abc', `${name}=abc`, `${field.label}: not a size`, 'text', this.invalidMessage(field, 'abc'));
     this.reject(name, '0KB', `${name}=zero`, `${field.label}: nothing (0KB)`, 'text', this.invalidMessage(field, '0KB'));
     this.text(name, field);
+  }
+
+  /** Items placed on the pages: text that is no JSON, and an item of a kind the field does not take. */
+  private pageItems(name: string, field: DeclaredField & PageItemsOptions): void {
+    const { invalid } = pageItemsMessages(field);
+    this.reject(name, '[{', `${name}=not-json`, `${field.label}: not JSON`, 'text', invalid);
+    const foreign = PAGE_ITEM_KINDS.find((kind) => !field.kinds.includes(kind))!;
+    const stray = JSON.stringify([{ kind: foreign, page: 1, x: 10, y: 10, width: 20, height: 20 }]);
+    // Named item by item, whatever the field's `invalid` (which is for text that is no list of items).
+    const refused = field.schema.safeParse(stray);
+    if (refused.success) throw new Error(`Tool "${this.tool.id}": an item of kind "${foreign}" was expected to be refused by field "${field.label}".`);
+    this.reject(name, stray, `${name}=other-kind`, `${field.label}: an item of a kind it does not take (${foreign})`, 'text', refused.error.issues[0].message);
   }
 
   private pages(name: string, field: DeclaredField): void {

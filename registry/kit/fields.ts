@@ -13,7 +13,7 @@ import { formatSizeLimit, isBlank } from './wire';
  * Coercion lives here once; the form and the server both parse with it.
  */
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'size' | 'checkbox' | 'select' | 'choices' | 'entries' | 'pages' | 'file';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'size' | 'checkbox' | 'select' | 'choices' | 'entries' | 'pages' | 'file' | 'page-items';
 
 export type Scalar = string | number | boolean;
 

@@ -6,6 +6,7 @@ export * from './file-names';
 export * from './file-types';
 export * from './input-file';
 export * from './job-wire';
+export * from './page-items';
 export * from './page-selection';
 export * from './presets';
 export * from './request-enhancer-keys';

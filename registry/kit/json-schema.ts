@@ -11,6 +11,7 @@ import {
   type Scalar,
 } from './fields';
 import { FILE_TYPES, type FileTypeKey } from './file-types';
+import { DEFAULT_MAX_PAGE_ITEMS, type PageItemsOptions } from './page-items';
 import { formatSizeLimit } from './wire';
 
 /**
@@ -98,6 +99,15 @@ export function fieldJsonSchema(name: string, field: Field, serverMaxFiles: numb
     case 'textarea':
       schema = { type: 'string', ...(declared.maxLength !== undefined ? { maxLength: declared.maxLength } : {}) };
       break;
+    case 'page-items': {
+      const { kinds, maxItems } = field as Field & PageItemsOptions;
+      schema = { type: 'string', contentMediaType: 'application/json' };
+      notes.push(
+        `A JSON list (or one object) of at most ${maxItems ?? DEFAULT_MAX_PAGE_ITEMS} items placed on the pages, each \`{"kind", "page", "x", "y", "width", "height", …}\`: ` +
+          `kind one of ${kinds.map((kind) => `\`${kind}\``).join(', ')} (\`${kinds[0]}\` when left out), page from 1, the rest in points from the top-left corner of the page's crop box, the page unturned.`,
+      );
+      break;
+    }
     case 'file': {
       const file = field as FileField;
       const binary = { type: 'string', format: 'binary', contentMediaType: fileMimeTypes(file.accept).join(', ') };

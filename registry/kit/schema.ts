@@ -114,6 +114,7 @@ const EMPTY_VALUE: Record<FieldKind, unknown> = {
   choices: [],
   entries: [],
   file: undefined,
+  'page-items': [],
 };
 
 /** Initial form values: each field's default (its form default where it has one), as the form controls hold them. */

@@ -12,6 +12,7 @@ import {
   type FileFieldOptions,
   type SelectOption,
 } from './fields';
+import { pageItemsMessages, type PageItemsOptions } from './page-items';
 
 /**
  * Every text of a tool's declaration that a visitor reads, by a key that stays
@@ -77,6 +78,9 @@ function fieldMessages(field: DeclaredField): Record<string, string> {
       break;
     case 'entries':
       Object.assign(messages, entriesMessages(field as DeclaredField & EntriesOptions));
+      break;
+    case 'page-items':
+      Object.assign(messages, pageItemsMessages(field as DeclaredField & PageItemsOptions));
       break;
     case 'text':
     case 'textarea':

@@ -15,6 +15,7 @@ const DEFAULT_WIDGET_FOR_KIND: Record<FieldKind, WidgetKey> = {
   pages: 'pages',
   size: 'text',
   file: 'file',
+  'page-items': 'page-workspace',
 };
 
 /**
