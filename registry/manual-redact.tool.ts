@@ -1,4 +1,4 @@
-import { checkbox, defineTool, notInSpec, pages, singlePdfInput, text } from './kit';
+import { checkbox, defineTool, notInSpec, pageItems, pages, singlePdfInput, text } from './kit';
 
 const WHY = 'reference-beyond §9.1';
 
@@ -6,8 +6,8 @@ const WHY = 'reference-beyond §9.1';
  * Manual Redact: everything under the areas drawn on the pages (text, images,
  * annotations) and the whole pages chosen is removed from the file, not only
  * covered as in the reference (reference-beyond §9.1, §11.9), and each area
- * filled with its colour. Only API clients and pipelines call it for now: the
- * page where a visitor draws boxes comes with the page workspace.
+ * filled with its colour. On its page the visitor draws the boxes in the page
+ * workspace, or has them put over every occurrence of a search.
  */
 export const manualRedactTool = defineTool({
   id: 'manual-redact',
@@ -15,17 +15,16 @@ export const manualRedactTool = defineTool({
   title: 'Manual Redact',
   subtitle: notInSpec('Remove what lies under the boxes you draw, or whole pages.', WHY),
   endpoint: '/api/v1/security/redact',
-  apiOnly: true,
 
   input: singlePdfInput(),
 
   fields: {
-    redactions: text({
+    redactions: pageItems({
       label: notInSpec('Areas', WHY),
-      help: notInSpec(
-        'JSON list of boxes: {"x":50,"y":80,"width":200,"height":30,"page":1,"color":"#000000"}, in points from the page’s top-left corner, pages from 1.',
-        WHY,
-      ),
+      kinds: ['box'],
+      invalid: notInSpec('Redaction areas must be a JSON list of {x, y, width, height, page}.', WHY),
+      widget: 'redaction-workspace',
+      help: notInSpec('Draw boxes over what must go, or find text and mark it: everything under a box is removed from the file, not only covered.', WHY),
       example: '[{"x":50,"y":80,"width":200,"height":30,"page":1}]',
     }),
     pageNumbers: pages({

@@ -22,12 +22,13 @@ import { benchOcr, ocrMarkdown, type OcrRow } from './ocr';
 import { startTransferSink } from './transfer-sink';
 import { benchJobs, type JobsBench } from './jobs';
 import { benchTextExtraction, textExtractionMarkdown, type TextRow } from './text-extraction';
+import { benchPageWorkspace, workspaceMarkdown, type WorkspaceBench } from './page-workspace';
 
 const REPO = resolve(__dirname, '../..');
 const MB = 1024 * 1024;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1); // 0.1 for a quick run
-/** `--only=ocr`, `--only=compression`, `--only=jobs` or `--only=text`: just that section, the others kept from the last run. */
-const SECTIONS = ['ocr', 'compression', 'jobs', 'text'] as const;
+/** `--only=ocr`, `--only=compression`, `--only=jobs`, `--only=text` or `--only=workspace`: just that section, the others kept from the last run. */
+const SECTIONS = ['ocr', 'compression', 'jobs', 'text', 'workspace'] as const;
 const ONLY_ARGUMENT = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (ONLY_ARGUMENT !== undefined && !(SECTIONS as readonly string[]).includes(ONLY_ARGUMENT))
   throw new Error(`--only takes ${SECTIONS.join(', ')}, not "${ONLY_ARGUMENT}".`);
@@ -48,7 +49,8 @@ async function startServer(dir: string, port: number): Promise<{ child: ChildPro
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 300; i++) {
+  // Up to 30 s: on a machine busy with other work the server's start-up takes several seconds.
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/info/status`)).ok) return { child, startupMs: Date.now() - started };
     } catch {
@@ -174,6 +176,7 @@ async function onlySection(section: (typeof SECTIONS)[number]): Promise<void> {
     if (section === 'ocr') writeResults(outDir, { ...previous, ocr: await benchOcr(port, server.pid!, dir, 20, OCR_RUNS) });
     else if (section === 'jobs') writeResults(outDir, { ...previous, jobs: await benchJobs(dir, await jobInputs(dir)) });
     else if (section === 'text') writeResults(outDir, { ...previous, text: await benchTextExtraction(`http://127.0.0.1:${port}`, dir) });
+    else if (section === 'workspace') writeResults(outDir, { ...previous, workspace: await benchPageWorkspace(`http://127.0.0.1:${port}`, dir) });
     else writeResults(outDir, { ...previous, compression: await compressionBench(`http://127.0.0.1:${port}`, dir, server.pid!) });
   } finally {
     server?.kill('SIGTERM');
@@ -298,6 +301,7 @@ async function main(): Promise<void> {
       compression: await compressionBench(api, dir, pid),
       jobs: await benchJobs(dir, { small: readFileSync(small), medium: readFileSync(medium) }),
       text: await benchTextExtraction(api, dir),
+      workspace: await benchPageWorkspace(api, dir),
     };
     writeResults(join(REPO, 'docs/bench'), results);
   } finally {
@@ -332,6 +336,8 @@ interface Results {
   ocr?: OcrRow;
   compression?: CompressionResults;
   jobs?: JobsBench;
+  /** Absent from results written before the page workspace existed. */
+  workspace?: WorkspaceBench;
   text?: TextRow[];
 }
 
@@ -368,6 +374,7 @@ function markdown(r: Results): string {
     ...(r.ocr ? ocrMarkdown(r.ocr) : []),
     ...(r.compression ? ['', compressionMarkdown(r.compression)] : []),
     ...(r.jobs ? ['', jobsMarkdown(r.jobs)] : []),
+    ...(r.workspace ? ['', workspaceMarkdown(r.workspace)] : []),
     ...(r.text ? ['', textExtractionMarkdown(r.text)] : []),
   ].join('\n');
 }

@@ -11,11 +11,31 @@ export async function pageAspect(doc: PDFDocumentProxy, pageNumber: number): Pro
 }
 
 /**
+ * pdf.js's AnnotationMode.ENABLE_FORMS: the page is drawn without the
+ * appearances of the fields a form layer shows as controls (read-only text
+ * keeps its own), so a value is not drawn twice. A number, not pdf.js's enum,
+ * so this module does not load pdf.js before the document does.
+ */
+const ANNOTATION_MODE_ENABLE_FORMS = 2;
+
+export interface DrawOptions {
+  /** Leave the form fields' appearances out: controls over the page show them (Fill Form). */
+  withoutFormFields?: boolean;
+}
+
+/**
  * Draws one page (1-based) on a canvas `cssWidth` pixels wide, sharp on the
  * screen's pixel density. Resolves when done; `signal` stops a drawing whose
  * canvas is going away.
  */
-export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, signal: AbortSignal): Promise<void> {
+export async function drawPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  signal: AbortSignal,
+  options: DrawOptions = {},
+): Promise<void> {
   const page = await doc.getPage(pageNumber);
   if (signal.aborted) return;
   const natural = page.getViewport({ scale: 1 });
@@ -26,7 +46,7 @@ export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas
   const viewport = page.getViewport({ scale });
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
-  const task = page.render({ canvas, viewport });
+  const task = page.render({ canvas, viewport, ...(options.withoutFormFields && { annotationMode: ANNOTATION_MODE_ENABLE_FORMS }) });
   const cancel = () => task.cancel();
   signal.addEventListener('abort', cancel);
   try {

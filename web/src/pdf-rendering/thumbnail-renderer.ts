@@ -1,5 +1,5 @@
-import { drawPage } from '../../pdf-rendering/draw-page';
-import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
+import { drawPage } from './draw-page';
+import type { PDFDocumentProxy } from './open-pdf';
 
 /** Pages drawn at once: enough to fill a screen quickly, few enough that scrolling stays smooth. */
 const CONCURRENT_DRAWINGS = 2;

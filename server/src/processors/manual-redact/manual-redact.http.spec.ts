@@ -155,6 +155,18 @@ describe('Manual Redact (/api/v1/security/redact)', () => {
     expect(flat.status).toBe(400);
   });
 
+  it('repeats a box at the same place on the pages `alsoOnPages` names (the page workspace’s “also on pages”)', async () => {
+    // The first line of every page (baseline 720 pt up: 72 pt from the top) under one box, given once.
+    const box = { x: 60, y: 55, width: 480, height: 24, page: 1, alsoOnPages: '2-3' };
+    const res = await redact(dossier, { redactions: JSON.stringify([box]) });
+    expect(res.status).toBe(200);
+    const [first, second, third] = pageTexts(res.body);
+    expect(first).not.toContain('Alice');
+    expect(second).not.toMatch(/Intro|confidential/);
+    expect(third).not.toContain('Appendix');
+    expect(second).toContain('Public line');
+  });
+
   it('refuses a request that names nothing to redact, where the reference answers the document untouched', async () => {
     const res = await redact(dossier, {});
     expect(res.status).toBe(400);

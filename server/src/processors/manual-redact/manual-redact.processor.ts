@@ -6,7 +6,7 @@ import { readPageSizes } from '../../engines/poppler';
 import { refuseOversizedRendering } from '../../input-checks/raster-budget';
 import { InvalidInputError } from '../../refusals/input-errors';
 import { ToolProcessor, type Processor, type ProcessorInput, type ProcessorOutput } from '../../tool-execution/processor';
-import { colourOrBlack, parseAreas } from './redaction-areas';
+import { colourOrBlack, toAreas } from './redaction-areas';
 
 /** Resolution of the pages' pictures when the result is converted to images (the reference uses its maxDPI, 500). */
 const IMAGE_DPI = 300;
@@ -30,7 +30,7 @@ export class ManualRedactProcessor implements Processor<typeof manualRedactTool>
 
   async run({ files: [file], params, workspace, engine }: ProcessorInput<typeof manualRedactTool>): Promise<ProcessorOutput> {
     const pageCount = file.pageCount ?? 1;
-    const areas = parseAreas(params.redactions, pageCount);
+    const areas = toAreas(params.redactions ?? [], pageCount);
     const wipePages = params.pageNumbers === undefined ? [] : parsePageSelection(params.pageNumbers, pageCount);
     // The reference answers the document untouched; nothing redacted must not read as a redaction done.
     if (areas.length === 0 && wipePages.length === 0 && !params.convertPDFToImage) throw new InvalidInputError(NO_TARGETS);

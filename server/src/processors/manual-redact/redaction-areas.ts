@@ -1,3 +1,4 @@
+import { parsePageSelection, type PageItemOf } from '@folio/registry';
 import { parseHexColour, type Rgb } from '../../page-marks/colours';
 import type { RedactionArea } from '../../engines/pdf-area-redact';
 import { InvalidInputError } from '../../refusals/input-errors';
@@ -15,33 +16,19 @@ export function colourOrBlack(value: unknown): Rgb {
 }
 
 /**
- * The `redactions` field's areas (reference-beyond §9.1): a JSON list (or one
- * object) of `{x, y, width, height, page, color}`, x/y the box's top-left
- * corner from the page's top-left in points, page 1-based. An area the
- * reference would skip silently (no such page, no size) or fail on (no x/y)
- * is refused here, naming it: a box meant to hide something must not vanish.
+ * The `redactions` field's boxes (reference-beyond §9.1; their shape checked by
+ * the field) as areas for the engine, page 0-based. A box on a page the
+ * document does not have is refused, naming it, where the reference skips it
+ * silently: a box meant to hide something must not vanish.
  */
-export function parseAreas(json: string | undefined, pageCount: number): RedactionArea[] {
-  if (json === undefined || json.trim() === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    throw new InvalidInputError('Redaction areas must be a JSON list of {x, y, width, height, page}.');
-  }
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  return list.map((item: unknown, index) => {
-    const area = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const label = `Redaction area ${index + 1}`;
-    const { x, y, width, height, page } = area;
-    if (![x, y, width, height, page].every((n) => typeof n === 'number' && Number.isFinite(n))) {
-      throw new InvalidInputError(`${label} needs numbers x, y, width, height and page.`);
+export function toAreas(boxes: readonly PageItemOf<'box'>[], pageCount: number): RedactionArea[] {
+  return boxes.flatMap((box, index) => {
+    if (box.page > pageCount) {
+      throw new InvalidInputError(`Redaction area ${index + 1} is on page ${box.page}, but the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
     }
-    const [left, top, w, h, p] = [x, y, width, height, page] as number[];
-    if (!Number.isInteger(p) || p < 1 || p > pageCount) {
-      throw new InvalidInputError(`${label} is on page ${p}, but the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
-    }
-    if (w <= 0 || h <= 0) throw new InvalidInputError(`${label} must have a positive width and height.`);
-    return { page: p - 1, rect: [left, top, left + w, top + h] as const, origin: 'top-left' as const, colour: colourOrBlack(area.color) };
+    const rect = [box.x, box.y, box.x + box.width, box.y + box.height] as const;
+    // `alsoOnPages` repeats the box at the same place (a letterhead's name on every page).
+    const pages = new Set([box.page - 1, ...(box.alsoOnPages === undefined ? [] : parsePageSelection(box.alsoOnPages, pageCount))]);
+    return [...pages].map((page) => ({ page, rect, origin: 'top-left' as const, colour: colourOrBlack(box.color) }));
   });
 }

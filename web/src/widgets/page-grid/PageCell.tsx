@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useMessages } from '../../i18n/use-messages';
 import english from '../../locales/en/app/pageGrid.json';
-import type { ThumbnailRenderer } from './thumbnail-renderer';
+import type { ThumbnailRenderer } from '../../pdf-rendering/thumbnail-renderer';
 
 interface PageCellProps {
   page: number;

@@ -6,7 +6,7 @@ import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 import { gridLayout, insertionIndexAt, insertionMarker } from './grid-layout';
 import { movePage, pagesBetween, togglePage, withAllPages, withPages, type PageGridMode } from './page-grid-state';
 import { PageCell } from './PageCell';
-import { ThumbnailRenderer } from './thumbnail-renderer';
+import { ThumbnailRenderer } from '../../pdf-rendering/thumbnail-renderer';
 import { usePageDrag } from './use-page-drag';
 import { usePageGridState } from './use-page-grid-state';
 
