@@ -3,6 +3,7 @@ import { tools as registeredTools, type AnyTool } from '@folio/registry';
 import { SERVER_CONFIG, type ServerConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { PageTextFontsController } from './page-items/page-text-fonts.controller';
 import { SiteController } from './site/site.controller';
 import { WebAppController } from './site/web-app.controller';
 import { ToolsModule } from './tool-routing/tools.module';
@@ -29,7 +30,7 @@ export class AppModule {
             ]
           : []),
       ],
-      controllers: takesRequests ? [SiteController] : [],
+      controllers: takesRequests ? [SiteController, PageTextFontsController] : [],
       providers: [{ provide: SERVER_CONFIG, useValue: config }],
       exports: [SERVER_CONFIG],
     };

@@ -1,6 +1,7 @@
 import { engineScript } from './engine-scripts';
 import type { EngineOptions, ScratchFiles } from './process';
 import { runRedactionScript, type ClearedPlace, type UnclearedPlace } from './pymupdf';
+import type { Rgb } from './rgb';
 
 /**
  * Redaction of areas, whole pages, images, text and text ranges with MuPDF
@@ -12,8 +13,6 @@ import { runRedactionScript, type ClearedPlace, type UnclearedPlace } from './py
 
 const SCRIPT = engineScript('pdf-area-redact.py');
 const TEXT_SCRIPT = engineScript('pdf-redact.py');
-
-export type Rgb = readonly [number, number, number];
 
 /** A box to remove everything under. `page` is 0-based. */
 export interface RedactionArea {

@@ -1,6 +1,7 @@
 import { engineScript } from './engine-scripts';
 import type { EngineOptions, ScratchFiles } from './process';
 import { runPdfScript } from './python-pdf-script';
+import type { Rgb } from './rgb';
 
 /**
  * qpdf's content-stream parser and writer through pikepdf (Debian's
@@ -13,7 +14,6 @@ import { runPdfScript } from './python-pdf-script';
 const PROGRAM = engineScript('pdf-recolour.py');
 
 /** Red, green and blue, each 0 to 1. */
-type Rgb = readonly [number, number, number];
 
 export type RecolourRequest =
   /** Text, strokes and thin fills in `text`; other fills and the page in `background`; pictures as they are. */

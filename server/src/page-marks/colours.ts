@@ -1,7 +1,8 @@
+import type { Rgb } from '../engines/rgb';
 import { InvalidInputError } from '../refusals/input-errors';
 
-/** Red, green and blue, each 0 to 1. */
-export type Rgb = readonly [number, number, number];
+/** Red, green and blue, each 0 to 1: the engines' colour, which the colour readers here give. */
+export type { Rgb };
 
 /**
  * A colour as the pages and the reference's clients send it: hex, `#` optional,
