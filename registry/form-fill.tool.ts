@@ -6,16 +6,16 @@ const NOT_JSON = notInSpec('data must be JSON: an object of field values, or an 
 /**
  * Fill PDF Form: sets the values of a PDF form's fields from JSON (a value
  * map, `/form/fields`' template, or field definitions) and can flatten the
- * filled form into the pages (reference-beyond §3.5). Only API clients and
- * pipelines call it; the page for filling comes with the page workspace.
+ * filled form into the pages (reference-beyond §3.5). On its page the
+ * fields are filled in place over the pages (the form-filler widget), which
+ * sends the changed values as `data`.
  */
 export const formFillTool = defineTool({
   id: 'form-fill',
   category: 'edit',
   title: 'Fill PDF Form',
-  subtitle: 'Fill in the fields of a PDF form from JSON, and flatten it if you like.',
+  subtitle: 'Fill in the fields of a PDF form on its pages, and flatten it if you like.',
   endpoint: '/api/v1/form/fill',
-  apiOnly: true,
   structural: true,
 
   // The reference names the PDF part `file`; `fileInput`, every other tool's name, works too.
@@ -24,8 +24,9 @@ export const formFillTool = defineTool({
   fields: {
     data: text({
       label: 'Field values',
-      help: 'JSON object of values by field name, e.g. {"name": "Ann", "agree": true}, or the template /form/fields answers.',
+      help: 'Fill in the fields on the pages. Through the API: a JSON object of values by field name, e.g. {"name": "Ann", "agree": true}, or the template /form/fields answers.',
       multiline: true,
+      widget: 'form-filler',
       invalid: NOT_JSON,
       check: parsesAsJson(NOT_JSON),
       example: '{}',

@@ -19,6 +19,10 @@ export const WIDGET_KEYS = [
   'bookmark-editor',
   'pipeline-editor',
   'document-info',
+  'page-workspace',
+  'redaction-workspace',
+  'signature-workspace',
+  'form-filler',
 ] as const;
 
 export type WidgetKey = (typeof WIDGET_KEYS)[number];

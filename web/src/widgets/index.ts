@@ -6,8 +6,12 @@ import { ChoicesWidget } from './ChoicesWidget';
 import { ColorWidget } from './ColorWidget';
 import { EntriesWidget } from './EntriesWidget';
 import { FileWidget } from './FileWidget';
+import { LazyFormFillerWidget } from './form-filler/LazyFormFillerWidget';
 import { NumberWidget } from './NumberWidget';
 import { PagesWidget } from './PagesWidget';
+import { PageWorkspaceWidget } from './page-workspace/PageWorkspaceWidget';
+import { RedactionWorkspaceWidget } from './redaction-workspace/RedactionWorkspaceWidget';
+import { SignatureWorkspaceWidget } from './signature-workspace/SignatureWorkspaceWidget';
 import { PasswordWidget } from './PasswordWidget';
 import { LazyPipelineEditorWidget } from './pipeline-editor/LazyPipelineEditorWidget';
 import { SectionGridWidget } from './SectionGridWidget';
@@ -37,6 +41,10 @@ export const WIDGETS = {
   'bookmark-editor': BookmarkEditorWidget,
   'pipeline-editor': LazyPipelineEditorWidget,
   'document-info': DocumentInfoWidget,
+  'page-workspace': PageWorkspaceWidget,
+  'redaction-workspace': RedactionWorkspaceWidget,
+  'signature-workspace': SignatureWorkspaceWidget,
+  'form-filler': LazyFormFillerWidget,
 } satisfies Record<WidgetKey, WidgetComponent>;
 
 export type { WidgetComponent, WidgetFormContext, WidgetProps } from './widget-types';
