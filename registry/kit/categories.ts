@@ -6,9 +6,9 @@ export const CATEGORIES = [
   { id: 'organize', label: 'Manage Files', toolCount: 12 },
   { id: 'convert-to', label: 'Export to PDF', toolCount: 10 },
   { id: 'convert-from', label: 'Import from PDF', toolCount: 14 },
-  { id: 'security', label: 'Secure & Sign', toolCount: 12 },
-  { id: 'edit', label: 'Edit & Annotate', toolCount: 15 },
-  { id: 'advanced', label: 'Advanced Tools', toolCount: 14 },
+  { id: 'security', label: 'Secure & Sign', toolCount: 14 },
+  { id: 'edit', label: 'Edit & Annotate', toolCount: 17 },
+  { id: 'advanced', label: 'Advanced Tools', toolCount: 15 },
 ] as const;
 
 export type Category = (typeof CATEGORIES)[number];

@@ -4,6 +4,14 @@
  * React; web/src/result-views/index.ts maps each key to a component and
  * `satisfies Record<ResultViewKey, ...>` makes a missing one a compile error.
  */
-export const RESULT_VIEW_KEYS = ['signature-list', 'pdf-info', 'javascript-code', 'compression-summary', 'redaction-summary', 'repair-summary'] as const;
+export const RESULT_VIEW_KEYS = [
+  'signature-list',
+  'pdf-info',
+  'javascript-code',
+  'compression-summary',
+  'redaction-summary',
+  'repair-summary',
+  'comparison',
+] as const;
 
 export type ResultViewKey = (typeof RESULT_VIEW_KEYS)[number];

@@ -35,6 +35,8 @@ const ENGINE_READERS: Record<string, readonly string[]> = {
   'part-documents': ['pikepdf'],
   pikepdf: ['pikepdf'],
   'page-imposition': ['pikepdf'],
+  'page-items': ['pikepdf', 'image headers'],
+  'page-differences': ['MuPDF'],
   'pdf-compress': ['MuPDF'],
   pymupdf: ['MuPDF', 'pikepdf'],
   'pdf-area-redact': ['MuPDF', 'pikepdf'],

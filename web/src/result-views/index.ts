@@ -1,5 +1,6 @@
 import type { ResultViewKey } from '@folio/registry';
 import type { ComponentType } from 'react';
+import { ComparisonView } from './ComparisonView';
 import { CompressionSummaryView } from './CompressionSummaryView';
 import { JavascriptCodeView } from './JavascriptCodeView';
 import { PdfInfoView } from './PdfInfoView';
@@ -7,10 +8,15 @@ import { RedactionSummaryView } from './RedactionSummaryView';
 import { RepairSummaryView } from './RepairSummaryView';
 import { SignatureListView } from './SignatureListView';
 
-/** What a result view gets: the answer's body and headers (names in lower case), as the server sent them. */
+/**
+ * What a result view gets: the answer's body and headers (names in lower case),
+ * as the server sent them, and the files the request sent (main files first,
+ * then each `file` field's, in declaration order).
+ */
 export interface ResultViewProps {
   body: Blob;
   headers: Readonly<Record<string, string>>;
+  inputs: readonly File[];
 }
 
 export type ResultViewComponent = ComponentType<ResultViewProps>;
@@ -26,4 +32,5 @@ export const RESULT_VIEWS = {
   'compression-summary': CompressionSummaryView,
   'redaction-summary': RedactionSummaryView,
   'repair-summary': RepairSummaryView,
+  comparison: ComparisonView,
 } satisfies Record<ResultViewKey, ResultViewComponent>;

@@ -63,7 +63,7 @@ export function ToolResultPanel({
       {result.kind === 'pdf' && <ResultPreview body={result.body} />}
       {result.kind === 'text' && <ResultTextArea body={result.body} />}
       {result.kind === 'html' && <ResultWindow body={result.body} />}
-      {View && <View body={result.body} headers={result.headers ?? {}} />}
+      {View && <View body={result.body} headers={result.headers ?? {}} inputs={result.inputs ?? []} />}
     </section>
   );
 }

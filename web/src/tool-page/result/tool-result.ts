@@ -13,4 +13,6 @@ export interface ToolResult {
   kind: ResultKind;
   /** The response's headers, names in lower case, for a result view that reads them. */
   headers?: Readonly<Record<string, string>>;
+  /** The files the run sent, main files first, then each `file` field's: a view that shows them beside the answer (Compare). */
+  inputs?: readonly File[];
 }

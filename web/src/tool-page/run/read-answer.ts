@@ -1,6 +1,7 @@
 import { resolveResult, type AnyTool, type ResultKind } from '@folio/registry';
 import { fileNameFromContentDisposition, isBatchRun, resultFileName } from '../result/result-file-name';
 import type { ToolResult } from '../result/tool-result';
+import { filesOfRun } from './pre-upload-checks';
 import type { MultipartResponse } from './send-multipart';
 
 /**
@@ -24,6 +25,8 @@ export function resultOf(tool: AnyTool, files: readonly File[], params: Record<s
     fileName: resultFileName(tool, files, response.contentDisposition, params, response.contentType),
     kind: resultKind(tool, params, files.length, response),
     ...(response.headers ? { headers: response.headers } : {}),
+    // A tool's own view may show what was sent beside the answer (Compare's two documents).
+    ...(tool.result.view ? { inputs: filesOfRun(tool, files, params) } : {}),
   };
 }
 
