@@ -35,7 +35,7 @@ REQUIRED=(
 # certificate authorities Validate PDF Signature trusts when no certificate is sent.
 # Calibre's ebook-convert (e-books to and from PDF), MuPDF's mutool (XPS to PDF) and
 # unar (reading CBR comic archives; RAR has no free writer, so PDF to CBR is refused).
-# Handwriting-style faces for typed signatures (Sign): Dancing Script, Kaushan Script, DKG Handwriting.
+# Handwriting-style faces for typed signatures (Sign): Kaushan Script, DKG Handwriting (and URW's Z003, above).
 # Compress PDF recodes pictures with Pillow and subsets fonts with fontTools, both through
 # Python (server/src/engines/pdf-compress.py), and optimises JPEGs losslessly with jpegtran.
 EXTRA_PACKAGES=(
@@ -46,7 +46,7 @@ EXTRA_PACKAGES=(
   fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-noto-core fonts-noto-cjk
   gir1.2-pango-1.0 python3-gi-cairo fonts-urw-base35 python3-lxml
   calibre mupdf-tools unar
-  fonts-dancingscript fonts-kaushanscript fonts-dkg-handwriting
+  fonts-kaushanscript fonts-dkg-handwriting
 )
 
 # Only for `npm test` (scripts/setup.sh --tests): documentation packages whose

@@ -6,7 +6,7 @@ Reads a job from the JSON file named in argv[1]:
    "mode": "content" | "annotations", "author": "Folio",
    "items": [{"kind": "text", "pages": [0, 2], "x": 72, "y": 100, "width": 200, "height": 40,
               "colour": [0, 0, 0], "fill": null, "thickness": 2, "opacity": 1,
-              "text": "...", "family": "Dancing Script", "size": 24, "align": "left", "fit": true,
+              "text": "...", "family": "Z003", "size": 24, "align": "left", "fit": true,
               "image": "/abs/picture.png", "strokes": [[[x, y], ...], ...]}]}
 
 Items are in the page frame of registry/kit/page-items.ts: points from the

@@ -34,7 +34,7 @@ export interface DrawnItem {
   opacity?: number;
   /** Text and notes. */
   text?: string;
-  /** A fontconfig family list, e.g. 'Dancing Script' or 'Noto Sans, Noto Sans Arabic'. */
+  /** A fontconfig family list, e.g. 'Z003' or 'Noto Sans, Noto Sans Arabic'. */
   family?: string;
   size?: number;
   align?: 'left' | 'center' | 'right';

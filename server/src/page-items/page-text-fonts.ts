@@ -18,15 +18,18 @@ const OTHER_SCRIPTS = 'Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Devanagari,
 /**
  * The faces of PAGE_TEXT_FONTS (registry/kit/page-items.ts): the Noto and
  * DejaVu faces the other text tools draw with, and three handwriting faces for
- * typed signatures (fonts-dancingscript, fonts-kaushanscript, fonts-dkg-handwriting).
+ * typed signatures (URW's Z003 from fonts-urw-base35, fonts-kaushanscript,
+ * fonts-dkg-handwriting). Not Dancing Script: cairo's CFF subsetter writes its
+ * "c" broken when few letters are used (no reader draws it), so "Public" came
+ * out "Publi"; every face here draws each letter alone (page-text-fonts.http.spec.ts).
  */
 export const PAGE_TEXT_FACES: Readonly<Record<PageTextFont, PageTextFace>> = {
   sans: { families: `Noto Sans, ${OTHER_SCRIPTS}`, file: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', contentType: 'font/ttf' },
   serif: { families: `Noto Serif, ${OTHER_SCRIPTS}`, file: '/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf', contentType: 'font/ttf' },
   mono: { families: `DejaVu Sans Mono, ${OTHER_SCRIPTS}`, file: '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', contentType: 'font/ttf' },
   'handwriting-flowing': {
-    families: `Dancing Script, ${OTHER_SCRIPTS}`,
-    file: '/usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf',
+    families: `Z003, ${OTHER_SCRIPTS}`,
+    file: '/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf',
     contentType: 'font/otf',
   },
   'handwriting-brush': {

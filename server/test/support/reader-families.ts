@@ -37,6 +37,7 @@ const ENGINE_READERS: Record<string, readonly string[]> = {
   'page-imposition': ['pikepdf'],
   'page-items': ['pikepdf', 'image headers'],
   'page-differences': ['MuPDF'],
+  rgb: [],
   'pdf-compress': ['MuPDF'],
   pymupdf: ['MuPDF', 'pikepdf'],
   'pdf-area-redact': ['MuPDF', 'pikepdf'],

@@ -16,6 +16,7 @@ export interface OpenedWorkspaceProps {
   items: readonly WorkspaceItem[];
   onItemsChange(items: WorkspaceItem[]): void;
   kinds: readonly PageItemKind[];
+  kindTools: boolean;
   disabled: boolean;
   extraTools?(api: WorkspaceApi): ReactNode;
   renderPageOverlay?(page: ShownPage): ReactNode;

@@ -6,9 +6,9 @@ import english from '../../locales/en/app/pageWorkspace.json';
 import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 import { ItemInspector } from './ItemInspector';
 import { EMPTY_HISTORY, recordChange, redo, undo, type ItemHistory } from './item-history';
-import type { WorkspaceItem } from './item-edits';
-import { placeTemplate, templateFor } from './new-items';
-import { shownSize, type PageFrame } from './page-frame';
+import { itemBounds, type WorkspaceItem } from './item-edits';
+import { freeSpotBelow, placeTemplate, templateFor } from './new-items';
+import { rectToShown, shownSize, type PageFrame } from './page-frame';
 import { pictureSize, readPicture } from './picture-items';
 import { ThumbnailStrip } from './ThumbnailStrip';
 import { usePageFrames } from './use-page-frames';
@@ -47,8 +47,10 @@ export interface PageWorkspaceProps {
   fileName: string;
   items: readonly WorkspaceItem[];
   onItemsChange(items: WorkspaceItem[]): void;
-  /** The kinds the toolbar offers to draw or place (the field's kinds). */
+  /** The kinds of item the pages take (the field's kinds). */
   kinds: readonly PageItemKind[];
+  /** The toolbar has a button per kind (false: the tool's own controls make its items). */
+  kindTools?: boolean;
   /** A tool's own controls, shown above the pages. */
   extraTools?(api: WorkspaceApi): ReactNode;
   /** Something drawn over each page under the items (a form's fields). */
@@ -72,6 +74,7 @@ export function PageWorkspace({
   items,
   onItemsChange,
   kinds,
+  kindTools = true,
   extraTools,
   renderPageOverlay,
   withoutFormFields = false,
@@ -194,7 +197,8 @@ export function PageWorkspace({
     (template: ItemTemplate) => {
       const frame = frameOf(currentPage) ?? firstFrame;
       const size = shownSize(frame);
-      const item = placeTemplate(template, currentPage, frame, [size.width / 2, size.height / 2]);
+      const taken = itemsRef.current.filter((other) => other.page === currentPage).map((other) => rectToShown(frame, itemBounds(other)));
+      const item = placeTemplate(template, currentPage, frame, freeSpotBelow([size.width / 2, size.height / 2], template, taken, size));
       commitItem(item);
       setSelectedId(item.id);
     },
@@ -274,7 +278,7 @@ export function PageWorkspace({
             >
               {t('select')}
             </button>
-            {kinds.map((kind) => (
+            {(kindTools ? kinds : []).map((kind) => (
               <button
                 key={kind}
                 type="button"

@@ -15,6 +15,8 @@ function itemsOf(value: unknown): WorkspaceItem[] {
 }
 
 export interface WorkspaceWidgetOptions {
+  /** The toolbar offers no buttons of its own for the field's kinds: the tool's controls make its items (Sign). */
+  ownControlsOnly?: boolean;
   extraTools?(api: WorkspaceApi): ReactNode;
   renderPageOverlay?(page: ShownPage): ReactNode;
 }
@@ -35,6 +37,7 @@ export function workspaceWidget(options: WorkspaceWidgetOptions = {}): WidgetCom
           items={itemsOf(value)}
           onItemsChange={onItems}
           kinds={kinds}
+          kindTools={!options.ownControlsOnly}
           disabled={disabled ?? false}
           extraTools={options.extraTools}
           renderPageOverlay={options.renderPageOverlay}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { draggedItem, inkItem, placeTemplate, strokeFromShown, templateFor } from './new-items';
+import { draggedItem, freeSpotBelow, inkItem, placeTemplate, strokeFromShown, templateFor } from './new-items';
 import type { PageFrame } from './page-frame';
 
 const upright: PageFrame = { width: 612, height: 792, rotation: 0 };
@@ -41,5 +41,19 @@ describe('new items', () => {
       [30, 15],
     ]);
     expect(inkItem(1, [stroke], { thickness: 2 })).toMatchObject({ x: 8, y: 8, width: 24, height: 9 });
+  });
+});
+
+describe('freeSpotBelow', () => {
+  const page = { width: 612, height: 792 };
+  it('takes the page’s middle when it is free', () => {
+    expect(freeSpotBelow([306, 396], { width: 100, height: 20 }, [], page)).toEqual([306, 396]);
+  });
+
+  it('goes below what is there, one item after another, so a date does not cover its signature', () => {
+    const signature = { x: 216, y: 376, width: 180, height: 40 };
+    const date = { x: 256, y: 424, width: 100, height: 16 };
+    expect(freeSpotBelow([306, 396], { width: 100, height: 16 }, [signature], page)).toEqual([306, 376 + 40 + 8 + 8]);
+    expect(freeSpotBelow([306, 396], { width: 100, height: 16 }, [signature, date], page)).toEqual([306, 424 + 16 + 8 + 8]);
   });
 });

@@ -106,4 +106,31 @@ export function inkItem(page: number, strokes: [number, number][][], style: { co
   };
 }
 
+/** Room left between an item put on a page by a button and the one it would cover. */
+const PLACING_GAP = 8;
+
+/**
+ * Where a template put in by a button goes: the page's middle, or as far
+ * below it as needed not to cover what is already there (a date under the
+ * signature it goes with). All as shown, in points.
+ */
+export function freeSpotBelow(
+  centre: Point,
+  template: { width: number; height: number },
+  taken: readonly Rect[],
+  page: { width: number; height: number },
+): Point {
+  const [width, height] = [Math.abs(template.width), Math.abs(template.height)];
+  let [x, y] = centre;
+  for (let tries = 0; tries < 50; tries++) {
+    const box = { left: x - width / 2, top: y - height / 2, right: x + width / 2, bottom: y + height / 2 };
+    const covered = taken.find((rect) => rect.x < box.right && rect.x + rect.width > box.left && rect.y < box.bottom && rect.y + rect.height > box.top);
+    if (!covered) break;
+    const next = covered.y + covered.height + PLACING_GAP + height / 2;
+    if (next + height / 2 > page.height) break;
+    y = next;
+  }
+  return [x, y];
+}
+
 export type { PageItem };

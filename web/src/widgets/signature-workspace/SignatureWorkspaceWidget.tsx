@@ -12,4 +12,4 @@ function Palette({ api }: { api: WorkspaceApi }) {
 }
 
 /** Sign's items: a signature drawn, typed or uploaded, initials and a date, put on the pages. */
-export const SignatureWorkspaceWidget = workspaceWidget({ extraTools: (api) => <Palette api={api} /> });
+export const SignatureWorkspaceWidget = workspaceWidget({ ownControlsOnly: true, extraTools: (api) => <Palette api={api} /> });
