@@ -141,7 +141,9 @@ export function scenarioContext<T extends AnyTool>(tool: T, page: Page, baseUrl:
     },
     async openFromHome() {
       await page.goto(baseUrl);
-      await page.getByTestId('tool-card').filter({ hasText: tool.title }).first().click();
+      // By the card's title alone: another card's subtitle may hold the words (Fill PDF Form's "…and flatten it").
+      const title = page.locator('.tool-card-link__title').getByText(tool.title, { exact: true });
+      await page.getByTestId('tool-card').filter({ has: title }).first().click();
       await page.waitForURL(`**${toolPath(tool)}`);
       await showsTool();
     },

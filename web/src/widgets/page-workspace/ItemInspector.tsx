@@ -8,6 +8,8 @@ import type { WorkspaceItem } from './item-edits';
 interface ItemInspectorProps {
   item: WorkspaceItem;
   onChange(item: WorkspaceItem): void;
+  /** Lets go of the item: the panel closes. */
+  onClose(): void;
   disabled: boolean;
   pageCount: number;
 }
@@ -15,7 +17,7 @@ interface ItemInspectorProps {
 const STROKED = new Set(['ink', 'rectangle', 'ellipse', 'line', 'arrow']);
 
 /** The chosen item's properties, each a plain control: what the mouse does on the page, the keyboard does here. */
-export function ItemInspector({ item, onChange, disabled }: ItemInspectorProps) {
+export function ItemInspector({ item, onChange, onClose, disabled }: ItemInspectorProps) {
   const t = useMessages('pageWorkspace', english);
   const id = useId();
   const set = (patch: Record<string, unknown>) => onChange({ ...item, ...patch } as WorkspaceItem);
@@ -27,6 +29,9 @@ export function ItemInspector({ item, onChange, disabled }: ItemInspectorProps) 
   return (
     <fieldset className="page-workspace__inspector" disabled={disabled} data-testid="page-workspace-inspector">
       <legend>{t('properties')}</legend>
+      <button type="button" className="page-workspace__close" aria-label={t('closeProperties')} onClick={onClose}>
+        ×
+      </button>
       {(item.kind === 'text' || item.kind === 'note') && (
         <label className="page-workspace__property page-workspace__property--wide">
           <span>{t('text')}</span>

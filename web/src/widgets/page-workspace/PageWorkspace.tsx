@@ -201,6 +201,8 @@ export function PageWorkspace({
       const item = placeTemplate(template, currentPage, frame, freeSpotBelow([size.width / 2, size.height / 2], template, taken, size));
       commitItem(item);
       setSelectedId(item.id);
+      // Then the item is chosen, its properties open and the keyboard can move it.
+      setTool({ mode: 'select' });
     },
     [frameOf, currentPage, firstFrame, commitItem],
   );
@@ -362,13 +364,17 @@ export function PageWorkspace({
         </p>
       )}
       {extraTools?.(api)}
-      {selected && <ItemInspector item={selected} onChange={commitItem} disabled={disabled} pageCount={pageCount} />}
       {takesItems && (
         <p className="page-workspace__hint form-field__help" aria-live="polite">
           {hint} <span className="page-workspace__count">{t('itemCount', { count: items.length })}</span>
         </p>
       )}
       <div className="page-workspace__body">
+        {/* Over the pages, not above them: choosing an item must not move the page under the pointer. */}
+        {/* Hidden while drawing, so the panel never takes the clicks meant for the page. */}
+        {selected && tool.mode === 'select' && (
+          <ItemInspector item={selected} onChange={commitItem} onClose={() => setSelectedId(undefined)} disabled={disabled} pageCount={pageCount} />
+        )}
         <ThumbnailStrip doc={doc} currentPage={currentPage} onChoose={scrollToPage} itemsOnPage={(page) => byPage.get(page)?.length ?? 0} />
         <div className="page-workspace__scroller" ref={setScroller} data-testid="page-workspace-scroller" tabIndex={-1}>
           <div className="page-workspace__pages" style={{ height: virtualizer.getTotalSize() + PAGE_GAP }}>
