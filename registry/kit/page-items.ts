@@ -28,6 +28,9 @@ export const LINE_ITEM_KINDS = ['line', 'arrow'] as const satisfies readonly Pag
 export const PAGE_TEXT_FONTS = ['sans', 'serif', 'mono', 'handwriting-flowing', 'handwriting-brush', 'handwriting-plain'] as const;
 export type PageTextFont = (typeof PAGE_TEXT_FONTS)[number];
 
+/** Kinds that may be turned about their box's middle (`rotation`); boxes, lines and text markup stay upright. */
+export const ROTATABLE_ITEM_KINDS = ['text', 'image', 'ink', 'rectangle', 'ellipse'] as const satisfies readonly PageItemKind[];
+
 /** Longest text one item may hold. */
 export const MAX_ITEM_TEXT = 10_000;
 /** Points of all strokes of one ink item. */
@@ -65,6 +68,8 @@ const placed = {
 };
 
 const strokeWidth = finite.refine((n) => n > 0 && n <= 100);
+/** Degrees clockwise as the page is shown, about the middle of the item's box. */
+const rotation = finite.refine((n) => n >= -360 && n <= 360);
 
 const ITEM_SCHEMAS = {
   /** A filled box: the area Manual Redact removes, filled with `color` (black when absent). */
@@ -74,6 +79,7 @@ const ITEM_SCHEMAS = {
   text: z.object({
     kind: z.literal('text'),
     ...placed,
+    rotation: rotation.optional(),
     text: z.string().min(1).max(MAX_ITEM_TEXT),
     font: z.enum(PAGE_TEXT_FONTS).optional(),
     fontSize: finite.refine((n) => n >= 1 && n <= 500).optional(),
@@ -84,12 +90,14 @@ const ITEM_SCHEMAS = {
   image: z.object({
     kind: z.literal('image'),
     ...placed,
+    rotation: rotation.optional(),
     image: z.string().regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=\s]+$/),
   }),
   /** Free-hand strokes, each a list of [x, y] points on the page (same frame), smoothed by the server. */
   ink: z.object({
     kind: z.literal('ink'),
     ...placed,
+    rotation: rotation.optional(),
     strokes: z
       .array(z.array(z.tuple([finite, finite])).min(1))
       .min(1)
@@ -97,8 +105,8 @@ const ITEM_SCHEMAS = {
     color: colour.optional(),
     thickness: strokeWidth.optional(),
   }),
-  rectangle: z.object({ kind: z.literal('rectangle'), ...placed, color: colour.optional(), fill: colour.optional(), thickness: strokeWidth.optional() }),
-  ellipse: z.object({ kind: z.literal('ellipse'), ...placed, color: colour.optional(), fill: colour.optional(), thickness: strokeWidth.optional() }),
+  rectangle: z.object({ kind: z.literal('rectangle'), ...placed, rotation: rotation.optional(), color: colour.optional(), fill: colour.optional(), thickness: strokeWidth.optional() }),
+  ellipse: z.object({ kind: z.literal('ellipse'), ...placed, rotation: rotation.optional(), color: colour.optional(), fill: colour.optional(), thickness: strokeWidth.optional() }),
   line: z.object({ kind: z.literal('line'), ...placed, width: finite, height: finite, color: colour.optional(), thickness: strokeWidth.optional() }),
   arrow: z.object({ kind: z.literal('arrow'), ...placed, width: finite, height: finite, color: colour.optional(), thickness: strokeWidth.optional() }),
   /** Text markup over the box (the words under it), as the reader's highlight, underline and strike-out. */

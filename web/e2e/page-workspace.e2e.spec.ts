@@ -74,6 +74,22 @@ describe('the page workspace', () => {
     expect(first).toContain('Account ZX-4242-QV');
   });
 
+  it('turns an item with the keyboard ([ and ]): the rectangle drawn into the file is turned too', async () => {
+    const { ctx, page } = await openTool(annotateTool, reportlabContract());
+    const workspace = workspaceDriver(page);
+    await workspace.page(1);
+    await workspace.chooseKind('rectangle');
+    await page.getByRole('button', { name: 'Add to page 1' }).click();
+    await workspace.items().first().focus();
+    // Six steps of 15°: a quarter turn. The rectangle is 140 × 80 pt: turned, 80 wide and 140 high.
+    for (let i = 0; i < 6; i++) await page.keyboard.press(']');
+    expect(await page.getByTestId('page-workspace-inspector').getByLabel('Turn (°)').inputValue()).toBe('90');
+    await ctx.run();
+    const [square] = annotationsOf((await ctx.download()).bytes)[0]!;
+    const [x1, y1, x2, y2] = square!.rect;
+    expect(x2! - x1!).toBeLessThan(y2! - y1!);
+  });
+
   it('keeps a 300-page document light: a few pages in the DOM at any time, and the last page within reach', async () => {
     const { page } = await openTool(manualRedactTool, await makePdf(300));
     const workspace = workspaceDriver(page);

@@ -351,6 +351,24 @@ def placement(turn, cw, ch, left, bottom):
     return (a, b, c, d, left - min(p[0] for p in corners), bottom - min(p[1] for p in corners))
 
 
+IDENTITY = (1, 0, 0, 1, 0, 0)
+
+
+def multiply(first, then):
+    """The matrix applying `first`, then `then` (PDF's row-vector order)."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = then
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def turned_about(rect, degrees):
+    """Turning `degrees` clockwise as seen about the middle of `rect` (PDF space, y up: a negative angle)."""
+    angle = math.radians(-degrees)
+    cos, sin = math.cos(angle), math.sin(angle)
+    cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+    return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+
+
 def apply(matrix, x, y):
     a, b, c, d, e, f = matrix
     return (a * x + c * y + e, b * x + d * y + f)
@@ -416,16 +434,18 @@ def pdf_date():
     return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime())
 
 
-def annotation(target, item, page, rect, matrix, form, cw, ch, author, created):
-    """The item as a real annotation of its kind, its appearance the drawn form."""
+def annotation(target, item, page, rect, matrix, turning, form, cw, ch, author, created):
+    """The item as a real annotation of its kind, its appearance the drawn form (`turning`: its rotation, in page space)."""
     kind = item["kind"]
     colour = item.get("colour")
     left, bottom, right, top = rect
     pad = pad_of(item)
+    # The drawing's bounds as placed (turned, for a rotated item).
+    drawn = [apply(matrix, x, y) for x, y in ((0, 0), (cw, 0), (0, ch), (cw, ch))]
     annot = Dictionary(
         Type=Name.Annot,
         Subtype=Name(SUBTYPES[kind]),
-        Rect=Array([left - pad, bottom - pad, right + pad, top + pad]),
+        Rect=Array([min(p[0] for p in drawn), min(p[1] for p in drawn), max(p[0] for p in drawn), max(p[1] for p in drawn)]),
         P=page.obj,
         F=PRINT_FLAG,
         NM=pikepdf.String("folio-" + uuid.uuid4().hex),
@@ -441,7 +461,7 @@ def annotation(target, item, page, rect, matrix, form, cw, ch, author, created):
         annot["/BS"] = Dictionary(Type=Name.Border, W=thickness, S=Name.S)
         if not colour:
             annot["/C"] = Array([0, 0, 0])
-    if kind in ("rectangle", "ellipse"):
+    if kind in ("rectangle", "ellipse") and turning == IDENTITY:
         annot["/RD"] = Array([pad, pad, pad, pad])
         if item.get("fill"):
             annot["/IC"] = Array(item["fill"])
@@ -455,7 +475,7 @@ def annotation(target, item, page, rect, matrix, form, cw, ch, author, created):
     if kind == "ink":
         box_left, box_top = item["x"], item["y"]
         annot["/InkList"] = Array(
-            [Array([v for px, py in stroke for v in (left + px - box_left, top - (py - box_top))]) for stroke in item["strokes"]]
+            [Array([v for px, py in stroke for v in apply(turning, left + px - box_left, top - (py - box_top))]) for stroke in item["strokes"]]
         )
     if kind in ("highlight", "underline", "strikeout"):
         # Upper-left, upper-right, lower-left, lower-right as the words are read (the page as shown).
@@ -514,10 +534,15 @@ def place_items(target, job):
         _, cw, ch = drawings.pages[(index, turn)]
         pad = pad_of(item)
         matrix = placement(turn, cw, ch, rect[0] - pad, rect[1] - pad)
+        turning = IDENTITY
+        if item.get("rotation"):
+            # Turned about the box's middle; an annotation's /Rect grows to the turned drawing's bounds.
+            turning = turned_about(rect, item["rotation"])
+            matrix = multiply(matrix, turning)
         form = drawings.form(target, index, turn)
         if annotate:
             form["/Matrix"] = Array([*matrix[:4], 0, 0])
-            annot = annotation(target, item, page, rect, matrix, form, cw, ch, author, created)
+            annot = annotation(target, item, page, rect, matrix, turning, form, cw, ch, author, created)
             if not isinstance(page.obj.get("/Annots"), Array):
                 page.obj["/Annots"] = Array()
             page.obj["/Annots"].append(annot)

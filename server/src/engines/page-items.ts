@@ -28,6 +28,8 @@ export interface DrawnItem {
   y: number;
   width: number;
   height: number;
+  /** Degrees clockwise as the page is shown, about the box's middle. */
+  rotation?: number;
   colour?: Rgb;
   fill?: Rgb;
   thickness?: number;

@@ -58,7 +58,17 @@ export async function toDrawnItems(items: readonly PageItem[], options: DrawOpti
     }
     const also = item.alsoOnPages === undefined ? [] : alsoOnPages(item.alsoOnPages, options.pageCount, at);
     const pages = [...new Set([item.page - 1, ...also])].sort((a, b) => a - b);
-    drawn.push({ ...(await kindFields(item, at, options, workspace)), kind: item.kind, pages, x: item.x, y: item.y, width: item.width, height: item.height });
+    const rotation = 'rotation' in item && item.rotation ? item.rotation : undefined;
+    drawn.push({
+      ...(await kindFields(item, at, options, workspace)),
+      kind: item.kind,
+      pages,
+      x: item.x,
+      y: item.y,
+      width: item.width,
+      height: item.height,
+      ...(rotation !== undefined && { rotation }),
+    });
   }
   refuseTooMuchWork(drawn, options);
   return drawn;

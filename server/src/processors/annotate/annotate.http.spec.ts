@@ -174,6 +174,26 @@ describe('Add Text and Annotate (/api/v1/misc/annotate)', () => {
     expect(drawn!.right - drawn!.left).toBeGreaterThan(2 * (drawn!.bottom - drawn!.top));
   });
 
+  it('turns a rotated item about its middle, as an annotation and drawn into the page', async () => {
+    // A bar 200 pt wide and 20 high, its middle at (306, 300) pt from the top, turned a quarter: 20 wide and 200 high.
+    const bar = { kind: 'rectangle', page: 1, x: 206, y: 290, width: 200, height: 20, color: '#000000', fill: '#000000', thickness: 1, rotation: 90 };
+    for (const flatten of [false, true]) {
+      const res = await annotate(contract, [bar], { flatten });
+      expect(res.status).toBe(200);
+      const drawn = changedBox(renderColour(contract, 1), renderColour(res.body, 1))!;
+      expect([flatten, drawn.right - drawn.left < 30, drawn.bottom - drawn.top > 190]).toEqual([flatten, true, true]);
+      expect(Math.abs((drawn.left + drawn.right) / 2 - 306)).toBeLessThan(3);
+      expect(Math.abs((drawn.top + drawn.bottom) / 2 - 300)).toBeLessThan(3);
+      if (!flatten) {
+        const [square] = annotationsOf(res.body)[0]!;
+        const [x1, y1, x2, y2] = square!.rect;
+        expect([x2! - x1! < 30, y2! - y1! > 190]).toEqual([true, true]);
+      }
+    }
+    // Past a full turn either way is refused by the field.
+    expect((await annotate(contract, [{ ...bar, rotation: 400 }])).status).toBe(400);
+  });
+
   it('refuses what it cannot place, naming it', async () => {
     const rectangle = { kind: 'rectangle', page: 1, x: 10, y: 10, width: 50, height: 50 };
     const cases: [unknown, string][] = [

@@ -30,6 +30,22 @@ export function strokePath(points: readonly Point[]): string {
  * item where the server will put it.
  */
 export function ItemGraphic({ item, frame }: { item: PageItem; frame: PageFrame }) {
+  const degrees = rotationOf(item);
+  if (degrees === 0) return <UprightGraphic item={item} frame={frame} />;
+  const shown = rectToShown(frame, itemBounds(item));
+  return (
+    <g transform={`rotate(${degrees} ${shown.x + shown.width / 2} ${shown.y + shown.height / 2})`}>
+      <UprightGraphic item={item} frame={frame} />
+    </g>
+  );
+}
+
+/** Degrees clockwise as shown, for the kinds that turn; 0 for the others. */
+export function rotationOf(item: PageItem): number {
+  return 'rotation' in item && typeof item.rotation === 'number' ? item.rotation : 0;
+}
+
+function UprightGraphic({ item, frame }: { item: PageItem; frame: PageFrame }) {
   const colour = cssColour('color' in item ? item.color : undefined, DEFAULT_COLOURS[item.kind]);
   const shown = rectToShown(frame, itemBounds(item));
   const thickness = 'thickness' in item && item.thickness ? item.thickness : DEFAULT_THICKNESS;

@@ -1,9 +1,9 @@
-import { PAGE_TEXT_FONTS, type PageTextFont } from '@folio/registry';
+import { PAGE_TEXT_FONTS, ROTATABLE_ITEM_KINDS, type PageTextFont } from '@folio/registry';
 import { useEffect, useId } from 'react';
 import { useMessages } from '../../i18n/use-messages';
 import english from '../../locales/en/app/pageWorkspace.json';
 import { DEFAULT_COLOURS, DEFAULT_FONT_SIZE, DEFAULT_THICKNESS, loadFace } from './item-appearance';
-import type { WorkspaceItem } from './item-edits';
+import { normaliseDegrees, type WorkspaceItem } from './item-edits';
 
 interface ItemInspectorProps {
   item: WorkspaceItem;
@@ -93,6 +93,21 @@ export function ItemInspector({ item, onChange, onClose, disabled }: ItemInspect
             step={0.25}
             value={'thickness' in item && item.thickness ? item.thickness : DEFAULT_THICKNESS}
             onChange={(event) => set({ thickness: Math.min(Math.max(Number(event.target.value) || DEFAULT_THICKNESS, 0.25), 100) })}
+          />
+        </label>
+      )}
+      {(ROTATABLE_ITEM_KINDS as readonly string[]).includes(item.kind) && (
+        <label className="page-workspace__property">
+          <span>{t('rotation')}</span>
+          <input
+            className="input input--number"
+            type="number"
+            min={-180}
+            max={180}
+            step={1}
+            aria-keyshortcuts="[ ]"
+            value={'rotation' in item && item.rotation ? item.rotation : 0}
+            onChange={(event) => set({ rotation: normaliseDegrees(Number(event.target.value) || 0) })}
           />
         </label>
       )}

@@ -1,12 +1,15 @@
+import { ROTATABLE_ITEM_KINDS } from '@folio/registry';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { drawPage } from '../../pdf-rendering/draw-page';
 import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
-import { ItemGraphic } from './ItemGraphic';
-import { itemBounds, placeItem, type WorkspaceItem } from './item-edits';
+import { ItemGraphic, rotationOf } from './ItemGraphic';
+import { itemBounds, normaliseDegrees, placeItem, type WorkspaceItem } from './item-edits';
 import { draggedItem, inkItem, placeTemplate, strokeFromShown, templateFor } from './new-items';
 import { keepOnPage, rectFromShown, rectToShown, shownSize, type PageFrame, type Point, type Rect } from './page-frame';
 import { snapCorner, snapMove } from './snapping';
 import type { WorkspaceTool } from './workspace-tool';
+
+const ROTATABLE = new Set<string>(ROTATABLE_ITEM_KINDS);
 
 /** Screen pixels within which an edge snaps. */
 const SNAP_PIXELS = 6;
@@ -199,6 +202,12 @@ export const WorkspacePage = memo(function WorkspacePage(props: WorkspacePagePro
       props.onSelect(undefined);
       return;
     }
+    if ((event.key === '[' || event.key === ']') && ROTATABLE.has(item.kind)) {
+      event.preventDefault();
+      const turn = (event.key === ']' ? 1 : -1) * (event.shiftKey ? 1 : 15);
+      props.onCommit({ ...item, rotation: normaliseDegrees(rotationOf(item) + turn) } as WorkspaceItem);
+      return;
+    }
     const step = event.shiftKey ? 10 : 1;
     const moves: Record<string, Point> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const move = moves[event.key];
@@ -258,7 +267,13 @@ export const WorkspacePage = memo(function WorkspacePage(props: WorkspacePagePro
                 tabIndex={0}
                 aria-pressed={selected}
                 aria-label={props.labelOf(item)}
-                style={{ left: shown.x * scale - 3, top: shown.y * scale - 3, width: shown.width * scale + 6, height: shown.height * scale + 6 }}
+                style={{
+                  left: shown.x * scale - 3,
+                  top: shown.y * scale - 3,
+                  width: shown.width * scale + 6,
+                  height: shown.height * scale + 6,
+                  ...(rotationOf(item) !== 0 && { transform: `rotate(${rotationOf(item)}deg)` }),
+                }}
                 onPointerDown={(event) => startOnItem(event, item, 'move')}
                 onFocus={() => {
                   props.onSelect(item.id);

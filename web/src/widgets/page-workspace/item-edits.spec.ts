@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { itemBounds, placeItem, type WorkspaceItem } from './item-edits';
+import { itemBounds, normaliseDegrees, placeItem, type WorkspaceItem } from './item-edits';
 import { EMPTY_HISTORY, recordChange, redo, undo } from './item-history';
 import { snapCorner, snapMove } from './snapping';
 
@@ -68,5 +68,11 @@ describe('snapping', () => {
     expect(snapMove({ x: 402, y: 120, width: 10, height: 10 }, page, others, 4).rect.x).toBe(400);
     expect(snapMove({ x: 420, y: 120, width: 10, height: 10 }, page, others, 4).rect.x).toBe(420);
     expect(snapCorner({ x: 0, y: 0, width: 598, height: 50 }, page, [], 4).rect.width).toBe(600);
+  });
+});
+
+describe('normaliseDegrees', () => {
+  it('keeps an angle between -180 and 180 however far it was turned', () => {
+    expect([0, 90, 180, 195, 360, -190, 540].map(normaliseDegrees)).toEqual([0, 90, 180, -165, 0, 170, 180]);
   });
 });

@@ -60,3 +60,9 @@ export function placeItem<T extends PageItem>(item: T, to: Rect): T {
 export function onPage<T extends PageItem>(item: T, page: number): T {
   return { ...item, page };
 }
+
+/** An angle in -180 to 180, so turning back and forth never leaves the schema's range. */
+export function normaliseDegrees(degrees: number): number {
+  const turned = ((((degrees + 180) % 360) + 360) % 360) - 180;
+  return turned === -180 ? 180 : turned;
+}
