@@ -4,7 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { reportlabDossier } from '../../server/src/processors/manual-redact/redaction-pdfs.fixtures';
-import { annotationsOf, reportlabContract } from '../../server/test/support/page-items';
+import { renderColour } from '../../server/test/support/marks';
+import { annotationsOf, changedBox, reportlabContract } from '../../server/test/support/page-items';
 import { makePdf, pageTexts, withTempDir } from '../../server/test/support/pdfs';
 import { seriousViolations } from './axe';
 import { useAppAndBrowser } from './browser';
@@ -58,6 +59,32 @@ describe('the page workspace', () => {
     // Drawn from 300 to 360 pt down the page: between 432 and 492 pt up.
     expect(ink!.rect[1]!).toBeGreaterThan(420);
     expect(ink!.rect[3]!).toBeLessThan(500);
+  });
+
+  it('on a phone: a finger signs on the pad, the signature goes on the page, and the file has it there', async () => {
+    const contract = reportlabContract();
+    const { ctx, page } = await openTool(signTool, contract, PHONE);
+    await workspaceDriver(page).page(1);
+    const pad = page.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    const session = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number, y?: number) =>
+      session.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y: y!, id: 1, radiusX: 4, radiusY: 4, force: 0.5 }] });
+    await touch('touchStart', box.x + 20, box.y + box.height * 0.7);
+    for (let i = 1; i <= 15; i++)
+      await touch('touchMove', box.x + 20 + i * ((box.width - 40) / 15), box.y + box.height * (0.7 - 0.3 * Math.abs(Math.sin(i / 2))));
+    await touch('touchEnd');
+    await session.detach();
+    await page.getByTestId('signature-place').click();
+    expect(await workspaceDriver(page).items().count()).toBe(1);
+    await ctx.run();
+    const signed = (await ctx.download()).bytes;
+    const changed = changedBox(renderColour(contract, 1), renderColour(signed, 1));
+    // Put in the page's middle (306, 396 pt), about a signature's width.
+    expect(changed).toBeDefined();
+    expect(Math.abs((changed!.left + changed!.right) / 2 - 306)).toBeLessThan(10);
+    expect(changed!.right - changed!.left).toBeGreaterThan(120);
   });
 
   it('on a turned page: a box drawn where a name is shown removes that name, not what lies there on the unturned page', async () => {
