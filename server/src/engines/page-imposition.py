@@ -29,62 +29,17 @@ Answers one JSON object on stdout, or {"error": "password"} /
 {"error": "damaged", "reason": "..."} (exit 2).
 """
 import json
+import os
 import sys
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from page_geometry import number, rotation, visible_box  # noqa: E402
+
 INHERITABLE = ("/MediaBox", "/CropBox", "/Rotate", "/Resources")
-LETTER = (0.0, 0.0, 612.0, 792.0)
 DESCRIPTION_KEYS = ("/Title", "/Author", "/Subject", "/Keywords", "/Creator")
-
-
-def inherited(page, key):
-    """A page attribute, looked up the page tree as PDF 32000 §7.7.3.4 says (loops stop)."""
-    node, seen = page, set()
-    while isinstance(node, Dictionary):
-        if key in node:
-            return node[key]
-        if node.objgen in seen or node.objgen == (0, 0):
-            return None
-        seen.add(node.objgen)
-        node = node.get("/Parent")
-    return None
-
-
-def rectangle(value):
-    """A box array as (x1, y1, x2, y2), normalised; None when it is none."""
-    try:
-        numbers = [float(n) for n in value][:4]
-    except (TypeError, ValueError):
-        return None
-    if len(numbers) < 4:
-        return None
-    a, b, c, d = numbers
-    return (min(a, c), min(b, d), max(a, c), max(b, d))
-
-
-def visible_box(page):
-    """What a viewer shows, unrotated: the crop box clipped to the media box.
-    A media box with no area counts as missing (Letter), as viewers read it."""
-    media = rectangle(inherited(page, "/MediaBox"))
-    if not media or not (media[2] > media[0] and media[3] > media[1]):
-        media = LETTER
-    crop = rectangle(inherited(page, "/CropBox"))
-    if crop:
-        clipped = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]), min(crop[3], media[3]))
-        if clipped[2] > clipped[0] and clipped[3] > clipped[1]:
-            return clipped
-    return media
-
-
-def rotation(page):
-    """/Rotate normalised to 0, 90, 180 or 270; a value no multiple of 90 counts as 0, as PDFBox reads it."""
-    try:
-        angle = int(inherited(page, "/Rotate") or 0)
-    except (TypeError, ValueError):
-        return 0
-    return angle % 360 if angle % 90 == 0 else 0
 
 
 def shown_size(page):
@@ -110,10 +65,6 @@ def placement_matrix(page, placement):
     s = placement["scale"]
     # cm takes [a b c d e f] with x' = a*u + c*v + e, y' = b*u + d*v + f.
     return (s * p, s * t, s * q, s * w, placement["x"] + s * r, placement["y"] + s * z)
-
-
-def number(value):
-    return format(round(value, 4), "f").rstrip("0").rstrip(".") or "0"
 
 
 def form_for(source, target, index, forms):

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../refusals/input-errors';
 import { engineScript } from './engine-scripts';
 import type { EngineOptions, ScratchFiles } from './process';
-import { runPdfScript } from './python-pdf-script';
+import { PAGE_GEOMETRY_MODULE, runPdfScript } from './python-pdf-script';
 
 /**
  * Imposition through qpdf (Debian's python3-pikepdf), driven by a script kept
@@ -68,6 +68,7 @@ export async function measurePages(input: string, pages: number, workspace: Scra
     workspace.newPath('.json'),
     pages,
     options,
+    [PAGE_GEOMETRY_MODULE],
   );
   const sizes = answer.pages.map(([width, height]) => ({ width, height }));
   const unusable = sizes.findIndex(({ width, height }) => !(width > 0 && height > 0 && Number.isFinite(width * height)));
@@ -100,5 +101,5 @@ export async function imposePages(
     })),
   };
   // Writing is about a page's worth of work per sheet as well as per source page.
-  await runPdfScript(PROGRAM, 'pikepdf', JSON.stringify(job), workspace.newPath('.json'), Math.max(pages, sheets.length), options);
+  await runPdfScript(PROGRAM, 'pikepdf', JSON.stringify(job), workspace.newPath('.json'), Math.max(pages, sheets.length), options, [PAGE_GEOMETRY_MODULE]);
 }

@@ -28,6 +28,7 @@ picture's data cannot be decoded (nothing written), or {"error": "password"} /
 """
 import json
 import math
+import os
 import sys
 import time
 import uuid
@@ -42,7 +43,9 @@ from gi.repository import Pango, PangoCairo  # noqa: E402
 from pikepdf import Array, Dictionary, Name  # noqa: E402
 from PIL import Image  # noqa: E402
 
-LETTER = (0.0, 0.0, 612.0, 792.0)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from page_geometry import inherited, number, rotation, visible_box  # noqa: E402
+
 # The wrapper refuses larger pictures before this runs; this only keeps a forged header from allocating more.
 Image.MAX_IMAGE_PIXELS = 20_000_000
 # Kinds drawn upright as the page is shown; the others follow the page's own frame.
@@ -67,58 +70,6 @@ PRINT_FLAG = 4
 # Pango measures in 1/1024 points in 32-bit integers: sizes and widths stay well inside.
 MAX_FITTED_SIZE = 2000
 MAX_LAYOUT_WIDTH = 100_000
-
-
-# ---- page geometry (as page-imposition.py reads it) ----
-
-
-def inherited(page, key):
-    """A page attribute, looked up the page tree as PDF 32000 §7.7.3.4 says (loops stop)."""
-    node, seen = page, set()
-    while isinstance(node, Dictionary):
-        if key in node:
-            return node[key]
-        if node.objgen in seen or node.objgen == (0, 0):
-            return None
-        seen.add(node.objgen)
-        node = node.get("/Parent")
-    return None
-
-
-def rectangle(value):
-    try:
-        numbers = [float(n) for n in value][:4]
-    except (TypeError, ValueError):
-        return None
-    if len(numbers) < 4:
-        return None
-    a, b, c, d = numbers
-    return (min(a, c), min(b, d), max(a, c), max(b, d))
-
-
-def visible_box(page):
-    """The crop box clipped to the media box, unrotated: the frame items are measured in."""
-    media = rectangle(inherited(page, "/MediaBox"))
-    if not media or not (media[2] > media[0] and media[3] > media[1]):
-        media = LETTER
-    crop = rectangle(inherited(page, "/CropBox"))
-    if crop:
-        clipped = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]), min(crop[3], media[3]))
-        if clipped[2] > clipped[0] and clipped[3] > clipped[1]:
-            return clipped
-    return media
-
-
-def rotation(page):
-    try:
-        angle = int(inherited(page, "/Rotate") or 0)
-    except (TypeError, ValueError):
-        return 0
-    return angle % 360 if angle % 90 == 0 else 0
-
-
-def number(value):
-    return format(round(value, 4), "f").rstrip("0").rstrip(".") or "0"
 
 
 # ---- drawing one item on a cairo page ----

@@ -2,7 +2,7 @@ import type { PageItemKind } from '@folio/registry';
 import { InvalidInputError } from '../refusals/input-errors';
 import { engineScript } from './engine-scripts';
 import type { EngineOptions, ScratchFiles } from './process';
-import { runPdfScript } from './python-pdf-script';
+import { PAGE_GEOMETRY_MODULE, runPdfScript } from './python-pdf-script';
 import type { Rgb } from './rgb';
 
 /**
@@ -77,6 +77,7 @@ export async function writePageItems(
     workspace.newPath('.json'),
     watchdogPages,
     options,
+    [PAGE_GEOMETRY_MODULE],
   );
   if (answer.unreadablePicture !== undefined) throw new InvalidInputError(`${label}: item ${answer.unreadablePicture + 1} is not a readable picture.`);
 }
