@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './comparison';
 export * from './crop-geometry';
 export * from './define-tool';
 export * from './fields';

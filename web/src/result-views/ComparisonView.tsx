@@ -1,4 +1,4 @@
-import { compareTool } from '@folio/registry';
+import { compareTool, DIFFERENCE_COLOURS, type ComparedPageFrame, type Comparison, type Difference } from '@folio/registry';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useBlobText } from '../hooks/use-blob-text';
 import { useMessages } from '../i18n/use-messages';
@@ -6,19 +6,10 @@ import english from '../locales/en/app/comparisonView.json';
 import { drawPage } from '../pdf-rendering/draw-page';
 import type { PDFDocumentProxy } from '../pdf-rendering/open-pdf';
 import { holdDocument } from '../pdf-rendering/shared-documents';
+import { downloadFile } from '../tool-page/result/download-file';
+import { resultFileName } from '../tool-page/result/result-file-name';
 import '../styles/comparison-view.css';
-import {
-  KIND_COLOURS,
-  pageOn,
-  readComparison,
-  shownBox,
-  shownDifferences,
-  shownSize,
-  type Comparison,
-  type Difference,
-  type PageFrame,
-  type Side,
-} from './comparison';
+import { pageOn, readComparison, shownBox, shownDifferences, shownSize, type Side } from './comparison';
 import type { ResultViewProps } from './index';
 
 type Translate = ReturnType<typeof useMessages<typeof english>>;
@@ -121,7 +112,7 @@ function Legend({ t }: { t: Translate }) {
     <ul className="comparison__legend" aria-label={t('legend')}>
       {kinds.map(([kind, label]) => (
         <li key={kind} className="comparison__legend-item">
-          <span className="comparison__swatch" style={{ borderColor: KIND_COLOURS[kind] }} aria-hidden="true" />
+          <span className="comparison__swatch" style={{ borderColor: DIFFERENCE_COLOURS[kind] }} aria-hidden="true" />
           {label}
         </li>
       ))}
@@ -142,14 +133,16 @@ function ReportButton({ original, changed, mode, t }: { original: File; changed:
       form.append('outputFormat', 'pdf');
       const response = await fetch(compareTool.endpoint, { method: 'POST', body: form });
       if (!response.ok) throw new Error(`answered ${response.status}`);
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${original.name.replace(/\.[^.]*$/, '') || 'comparison'}_comparison.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      // Named from the main file alone, as the page's own run names it (the changed file is an option's).
+      const name = resultFileName(
+        compareTool,
+        [original],
+        response.headers.get('content-disposition'),
+        { mode, outputFormat: 'pdf' },
+        response.headers.get('content-type') ?? '',
+      );
+      const url = URL.createObjectURL(await response.blob());
+      downloadFile(url, name);
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       setState('idle');
     } catch {
@@ -226,7 +219,7 @@ function DifferenceList({
             data-kind={difference.kind}
             onClick={() => onChoose(difference)}
           >
-            <span className="comparison__item-kind" style={{ borderColor: KIND_COLOURS[difference.kind] }}>
+            <span className="comparison__item-kind" style={{ borderColor: DIFFERENCE_COLOURS[difference.kind] }}>
               {t(KIND_LABELS[difference.kind])}
             </span>
             <span className="comparison__item-text">{describe(difference, t)}</span>
@@ -325,7 +318,7 @@ function SideBySide({
 interface PageColumnProps {
   side: Side;
   file: File;
-  frames: PageFrame[];
+  frames: ComparedPageFrame[];
   differences: Difference[];
   selected: number | null;
   label: string;
@@ -444,9 +437,9 @@ function PageColumn({ side, file, frames, differences, selected, label, t, scrol
                       top: `calc(${place.top * 100}% - 3px)`,
                       width: `calc(${place.width * 100}% + 6px)`,
                       height: `calc(${place.height * 100}% + 6px)`,
-                      color: KIND_COLOURS[difference.kind],
-                      borderColor: KIND_COLOURS[difference.kind],
-                      backgroundColor: `${KIND_COLOURS[difference.kind]}26`,
+                      color: DIFFERENCE_COLOURS[difference.kind],
+                      borderColor: DIFFERENCE_COLOURS[difference.kind],
+                      backgroundColor: `${DIFFERENCE_COLOURS[difference.kind]}26`,
                     }}
                     aria-hidden="true"
                   />

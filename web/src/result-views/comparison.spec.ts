@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { readComparison, shownBox, shownDifferences, shownSize, type Difference } from './comparison';
+import type { Difference } from '@folio/registry';
+import { readComparison, shownBox, shownDifferences, shownSize } from './comparison';
 
 describe('the comparison as the page reads it', () => {
   it('reads the answer, or nothing from what is not one', () => {

@@ -1,14 +1,12 @@
 import type { ReportMark, ReportRequest, ReportSheet } from '../../engines/page-differences';
-import type { Comparison } from './comparison';
-import type { DifferenceKind } from './text-differences';
+import { DIFFERENCE_COLOURS, type Comparison, type DifferenceKind } from '@folio/registry';
+import { parseHexColour, type Rgb } from '../../page-marks/colours';
 
-/** Outline colours, channels 0–1: the page's colours (web/src/result-views/ComparisonView.tsx) are the same. */
-export const KIND_COLOURS: Record<DifferenceKind, readonly [number, number, number]> = {
-  inserted: [0.13, 0.6, 0.25],
-  deleted: [0.86, 0.15, 0.15],
-  changed: [0.96, 0.62, 0.04],
-  visual: [0.15, 0.39, 0.92],
-};
+/** Outline colours, channels 0–1: the kit's, which the page's view shows too. */
+const KIND_COLOURS = Object.fromEntries(Object.entries(DIFFERENCE_COLOURS).map(([kind, hex]) => [kind, parseHexColour(hex, 'colour')])) as Record<
+  DifferenceKind,
+  Rgb
+>;
 
 const LEGEND: ReportRequest['legend'] = [
   ['Inserted', KIND_COLOURS.inserted],

@@ -1,34 +1,7 @@
 import type { PageFrame, PageFrames, PageRect } from '../../engines/page-differences';
 import type { PageWords } from '../../engines/poppler-text';
-import { comparable, type Difference, type WordCounts } from './text-differences';
-
-/** What Compare answers as JSON (outputFormat=json), and what its report is drawn from. */
-export interface Comparison {
-  summary: ComparisonSummary;
-  /** Every page's crop box (unturned, points) and /Rotate, in both documents: the frame of the boxes. */
-  pages: PageFrames;
-  differences: Difference[];
-}
-
-export interface ComparisonSummary {
-  /** No difference of any kind was found. */
-  identical: boolean;
-  /** In words, for API clients. e.g. 'No differences found.', '3 differences on 2 pages.' */
-  message: string;
-  mode: 'text' | 'visual' | 'both';
-  pageCounts: { original: number; changed: number };
-  /** Pages present in both documents, compared page with page as pictures and word with word as text. */
-  pagesCompared: number;
-  /** Page numbers where either document has a difference (page n of the original with page n of the changed). */
-  pagesChanged: number;
-  changedPages: number[];
-  wordsAdded: number;
-  wordsRemoved: number;
-  wordsChanged: number;
-  differences: number;
-  textDifferences: number;
-  visualDifferences: number;
-}
+import type { Comparison, ComparisonSummary, Difference } from '@folio/registry';
+import { comparable, type WordCounts } from './text-differences';
 
 /**
  * Poppler's word boxes are in the page as shown (turned by /Rotate); the

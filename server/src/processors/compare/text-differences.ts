@@ -1,31 +1,6 @@
 import type { PageWords, WordBox } from '../../engines/poppler-text';
-import type { PageRect } from '../../engines/page-differences';
+import type { Difference, DifferenceKind, DifferenceSide, PlacedBox } from '@folio/registry';
 import { diffSequences, type EditRun } from './sequence-diff';
-
-/** A box on one page of one document, in points from the top-left of the unturned page, pages from 1. */
-export interface PlacedBox extends PageRect {
-  page: number;
-}
-
-/** Where a difference is in one document: its pages and boxes (none for the side that lacks the words: `pages` is then where they would be). */
-export interface DifferenceSide {
-  pages: number[];
-  boxes: PlacedBox[];
-}
-
-export type DifferenceKind = 'inserted' | 'deleted' | 'changed' | 'visual';
-
-export interface Difference {
-  /** From 1, in reading order of the changed document (visual ones after the words of their page). */
-  id: number;
-  kind: DifferenceKind;
-  /** The original's words; '' for an insertion or a visual difference. */
-  before: string;
-  /** The changed document's words; '' for a deletion or a visual difference. */
-  after: string;
-  original: DifferenceSide;
-  changed: DifferenceSide;
-}
 
 /** A word of a document in reading order, with its page. */
 export interface PlacedWord extends WordBox {

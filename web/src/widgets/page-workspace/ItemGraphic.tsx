@@ -1,7 +1,7 @@
 import type { PageItem } from '@folio/registry';
 import { DEFAULT_COLOURS, DEFAULT_FONT_SIZE, DEFAULT_THICKNESS, FONT_FAMILIES } from './item-appearance';
 import { itemBounds } from './item-edits';
-import { rectToShown, toShown, type PageFrame, type Point } from './page-frame';
+import { rectToShown, toShown, type PageFrame, type Point } from '../../pdf-rendering/page-frame';
 
 /** `#rrggbb` with the `#` the API may leave out. */
 function cssColour(value: string | undefined, fallback: string): string {

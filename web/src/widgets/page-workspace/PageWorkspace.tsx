@@ -8,7 +8,7 @@ import { ItemInspector } from './ItemInspector';
 import { EMPTY_HISTORY, recordChange, redo, undo, type ItemHistory } from './item-history';
 import { itemBounds, type WorkspaceItem } from './item-edits';
 import { freeSpotBelow, placeTemplate, templateFor } from './new-items';
-import { rectToShown, shownSize, type PageFrame } from './page-frame';
+import { rectToShown, shownSize, type PageFrame } from '../../pdf-rendering/page-frame';
 import { pictureSize, readPicture } from './picture-items';
 import { ThumbnailStrip } from './ThumbnailStrip';
 import { usePageFrames } from './use-page-frames';

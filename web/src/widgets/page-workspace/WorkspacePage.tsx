@@ -5,7 +5,7 @@ import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
 import { ItemGraphic, rotationOf } from './ItemGraphic';
 import { itemBounds, normaliseDegrees, placeItem, type WorkspaceItem } from './item-edits';
 import { draggedItem, inkItem, placeTemplate, strokeFromShown, templateFor } from './new-items';
-import { keepOnPage, rectFromShown, rectToShown, shownSize, type PageFrame, type Point, type Rect } from './page-frame';
+import { keepOnPage, rectFromShown, rectToShown, shownSize, type PageFrame, type Point, type Rect } from '../../pdf-rendering/page-frame';
 import { snapCorner, snapMove } from './snapping';
 import type { WorkspaceTool } from './workspace-tool';
 

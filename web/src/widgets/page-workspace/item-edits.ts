@@ -1,5 +1,5 @@
 import { LINE_ITEM_KINDS, type PageItem, type PageItemKind } from '@folio/registry';
-import type { Point, Rect } from './page-frame';
+import type { Point, Rect } from '../../pdf-rendering/page-frame';
 
 /**
  * An item as the workspace holds it: the wire's item plus an id the page uses

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { draggedItem, freeSpotBelow, inkItem, placeTemplate, strokeFromShown, templateFor } from './new-items';
-import type { PageFrame } from './page-frame';
+import type { PageFrame } from '../../pdf-rendering/page-frame';
 
 const upright: PageFrame = { width: 612, height: 792, rotation: 0 };
 const turned: PageFrame = { width: 612, height: 792, rotation: 90 };

@@ -1,7 +1,7 @@
 import type { PageItem, PageItemKind } from '@folio/registry';
 import { DEFAULT_COLOURS, DEFAULT_FONT_SIZE, DEFAULT_SIZES, DEFAULT_THICKNESS } from './item-appearance';
 import { newItemId, type WorkspaceItem } from './item-edits';
-import { fromShown, rectFromShown, shownSize, type PageFrame, type Point, type Rect } from './page-frame';
+import { fromShown, rectFromShown, shownSize, type PageFrame, type Point, type Rect } from '../../pdf-rendering/page-frame';
 import type { ItemTemplate } from './workspace-tool';
 
 /** Ink strokes are padded by this much around their points (points), so the box holds the line's width. */

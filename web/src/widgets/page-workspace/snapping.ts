@@ -1,4 +1,4 @@
-import type { Rect } from './page-frame';
+import type { Rect } from '../../pdf-rendering/page-frame';
 
 /**
  * Snapping a moved or resized rectangle (the frame as shown) to the page's edges

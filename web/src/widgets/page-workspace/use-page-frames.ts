@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from '../../pdf-rendering/open-pdf';
-import { normaliseRotation, type PageFrame } from './page-frame';
+import { normaliseRotation, type PageFrame } from '../../pdf-rendering/page-frame';
 
 /**
  * Each page's frame (unturned size in points and turn), read from pdf.js when a

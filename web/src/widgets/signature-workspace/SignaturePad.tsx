@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { strokePath } from '../page-workspace/ItemGraphic';
-import type { Point } from '../page-workspace/page-frame';
+import type { Point } from '../../pdf-rendering/page-frame';
 
 const PAD_WIDTH = 480;
 const PAD_HEIGHT = 160;

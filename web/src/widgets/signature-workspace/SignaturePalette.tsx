@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useMessages } from '../../i18n/use-messages';
 import english from '../../locales/en/app/signatureWorkspace.json';
 import { FONT_FAMILIES, loadFace } from '../page-workspace/item-appearance';
-import type { Point } from '../page-workspace/page-frame';
+import type { Point } from '../../pdf-rendering/page-frame';
 import type { WorkspaceApi } from '../page-workspace/PageWorkspace';
 import { pictureSize, readPicture } from '../page-workspace/picture-items';
 import type { ItemTemplate } from '../page-workspace/workspace-tool';

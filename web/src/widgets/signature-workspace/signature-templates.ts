@@ -1,5 +1,5 @@
 import type { PageTextFont } from '@folio/registry';
-import type { Point } from '../page-workspace/page-frame';
+import type { Point } from '../../pdf-rendering/page-frame';
 import type { ItemTemplate } from '../page-workspace/workspace-tool';
 
 /** A drawn signature's width on the page (points) when first placed: a signature line's length. */
