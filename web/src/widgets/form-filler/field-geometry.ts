@@ -5,10 +5,12 @@
  * box), turned clockwise by its /Rotate, `scale` CSS pixels to the point.
  */
 
+import { normaliseRotation, shownSize, toShown, type Rotation } from '../../pdf-rendering/page-frame';
+
 /** [x1, y1, x2, y2] in PDF points, lower-left origin, as pdf.js gives `rect` and `view`. */
 export type PdfRect = readonly [number, number, number, number];
 
-export type PageRotation = 0 | 90 | 180 | 270;
+export type PageRotation = Rotation;
 
 /** A page as the overlay is laid over it. */
 export interface PageFrame {
@@ -32,35 +34,20 @@ export interface CssBox {
 }
 
 /** Any angle as one of the four a page can be shown at. e.g. -90 → 270, 450 → 90 */
-export function pageRotation(degrees: number): PageRotation {
-  return ((((Math.round(degrees / 90) * 90) % 360) + 360) % 360) as PageRotation;
-}
+export const pageRotation = normaliseRotation;
 
 /** The shown page's size in CSS pixels: width and height swap when the page is turned a quarter. */
 export function shownPageSize(page: PageFrame): { width: number; height: number } {
-  const quarter = page.rotation === 90 || page.rotation === 270;
-  return {
-    width: (quarter ? page.heightPt : page.widthPt) * page.scale,
-    height: (quarter ? page.widthPt : page.heightPt) * page.scale,
-  };
+  const { width, height } = shownSize({ width: page.widthPt, height: page.heightPt, rotation: page.rotation });
+  return { width: width * page.scale, height: height * page.scale };
 }
 
-/** One point of PDF user space → CSS pixels from the shown page's top-left (pdf.js's viewport transform, written out). */
+/** One point of PDF user space → CSS pixels from the shown page's top-left: into the unturned top-left frame, then turned as shown. */
 function shownPoint(x: number, y: number, page: PageFrame): [number, number] {
   const [originX, originY] = page.viewBox ?? [0, 0];
-  const dx = x - originX;
-  const dy = y - originY;
-  const { widthPt: w, heightPt: h, scale } = page;
-  switch (page.rotation) {
-    case 90:
-      return [dy * scale, dx * scale];
-    case 180:
-      return [(w - dx) * scale, dy * scale];
-    case 270:
-      return [(h - dy) * scale, (w - dx) * scale];
-    default:
-      return [dx * scale, (h - dy) * scale];
-  }
+  const frame = { width: page.widthPt, height: page.heightPt, rotation: page.rotation };
+  const [u, v] = toShown(frame, [x - originX, page.heightPt - (y - originY)]);
+  return [u * page.scale, v * page.scale];
 }
 
 /** A widget's rectangle as a CSS box on the shown page; corners in either order. */
