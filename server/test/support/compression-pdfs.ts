@@ -71,14 +71,14 @@ export function listImages(pdf: Buffer): ListedImage[] {
 }
 
 /**
- * A hash of each image's pixels as Poppler decodes them (`pdfimages -png`, then
+ * A hash of each image's pixels as Poppler decodes them (`pdfimages`' uncompressed PNM, then
  * ImageMagick to raw 8-bit RGBA, so a palette or a grey PNG of the same pixels
  * hashes alike), in drawing order.
  */
 export function imagePixelHashes(pdf: Buffer): string[] {
   return withTempDir((dir) => {
     writeFileSync(join(dir, 'x.pdf'), pdf);
-    run('pdfimages', ['-png', join(dir, 'x.pdf'), join(dir, 'img')]);
+    run('pdfimages', [join(dir, 'x.pdf'), join(dir, 'img')]);
     return readdirSync(dir)
       .filter((name) => name.startsWith('img-'))
       .sort()
