@@ -66,11 +66,15 @@ export class ToolRunner {
       tool.input.repairsDamagedPdf === true,
     );
     const params = await this.inspectFileFields(tool, parsed, engine);
-    if (processor.readsPageContent) {
-      const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
-      for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
-    }
-    return this.process(tool, processor, files, params, workspace, engine, progress);
+    if (!processor.readsPageContent) return this.process(tool, processor, files, params, workspace, engine, progress);
+    const pdfs = [...files, ...fileFieldValues(tool, params)].filter((f) => f.type === 'pdf');
+    return whileWeighing(
+      async () => {
+        for (const pdf of pdfs) await refuseContentBombs(pdf, this.config.maxDecodedContentBytes, { workspace, engine });
+      },
+      engine,
+      (weighedEngine) => this.process(tool, processor, files, params, workspace, weighedEngine, progress),
+    );
   }
 
   /** Counts of files and the options, checked without reading any file: what a request is refused for before it is queued. */
@@ -228,6 +232,23 @@ export class ToolRunner {
     };
     return { path: output.path, fileName, contentType: declared.apiContentType, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
   }
+}
+
+/**
+ * `work` run while `weigh` (the content-bomb check) runs beside it, rather than after it: the check
+ * reads every content stream, about a second on a long manual, and the answer is the same as in
+ * turn. A refusal by the check stops the work's engines at once and is the answer, even when the
+ * work ended first (with a result or an error of its own, which a bomb may have caused).
+ */
+async function whileWeighing(weigh: () => Promise<void>, engine: EngineOptions, work: (engine: EngineOptions) => Promise<Answer>): Promise<Answer> {
+  const refused = new AbortController();
+  const weighing = weigh();
+  weighing.catch(() => refused.abort());
+  const signal = engine.signal ? AbortSignal.any([engine.signal, refused.signal]) : refused.signal;
+  const [weighed, worked] = await Promise.allSettled([weighing, work({ ...engine, signal })]);
+  if (weighed.status === 'rejected') throw weighed.reason;
+  if (worked.status === 'rejected') throw worked.reason;
+  return worked.value;
 }
 
 /** Runs `open` on one upload; a password it needs is said of that upload (Merge's page names the locked file). */
