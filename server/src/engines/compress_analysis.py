@@ -251,6 +251,8 @@ def analyse(doc, request):
     return {
         "pages": doc.page_count,
         "streams": streams,
+        # Pictures no page's drawing shows (and that mask none): named in resources, or stored, for nothing.
+        "undrawnImages": sum(1 for entry in images.values() if "dpiX" not in entry and not entry.get("softMask")),
         "unshown": unshown_entries(doc, images),
         "duplicates": duplicates,
         "referrers": referrers,

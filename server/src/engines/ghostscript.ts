@@ -429,7 +429,7 @@ export async function compressWithPdfwrite(
   output: string,
   preset: PdfwritePreset,
   pages: number,
-  options: EngineOptions,
+  options: EngineOptions & Pick<RunOptions, 'background'>,
   dpi?: number,
 ): Promise<void> {
   const resolution = dpi ? [`-dColorImageResolution=${dpi}`, `-dGrayImageResolution=${dpi}`] : [];

@@ -244,7 +244,8 @@ def session(doc, path, request):
     os.waitpid(preparing, 0)
     if asked.get("stop"):
         return
-    sys.stdout.write(json.dumps(compare({**reference, **asked})))
+    # The pass is done and its processes gone: the candidates' pages are read by the same number.
+    sys.stdout.write(json.dumps(compare({**reference, **asked, "workers": request.get("workers", 1)})))
     sys.stdout.flush()
 
 

@@ -45,6 +45,8 @@ export interface PdfAnalysis {
   optionalContent: boolean;
   /** Entries holding what no page shows (page thumbnails, editors' /PieceInfo), to be removed. e.g. `{ xref: 5, keys: ['/Thumb'] }` */
   unshown: { xref: number; keys: string[] }[];
+  /** Pictures no page draws (named in a page's resources, or stored, for nothing), soft masks aside. */
+  undrawnImages: number;
 }
 
 /** How the script stores images in one run. */

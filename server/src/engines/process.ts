@@ -146,6 +146,11 @@ export interface RunOptions extends EngineOptions {
   maxBuffer?: number;
   /** Called with each line the engine writes to stderr as it comes (progress lines such as pdftoppm's `-progress`). */
   onStderrLine?: (line: string) => void;
+  /**
+   * Run at a low CPU priority (nice 10): work that races the job's own and only counts if it
+   * finishes beside it (Compress's Ghostscript candidate), so it takes the cores the job leaves idle.
+   */
+  background?: boolean;
 }
 
 export interface RunResult {
@@ -229,7 +234,8 @@ async function startEngine<T>(
   if (options.signal?.aborted) throw new JobAbortedError();
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) throw new DeadlineExceededError(options.timeLimitMs);
-  const confined = confine(command, args, {
+  const [program, programArgs] = options.background ? ['nice', ['-n', '10', command, ...args]] : [command, args];
+  const confined = confine(program, programArgs, {
     writable: [options.folder],
     readable: options.readable,
     cwd: options.cwd,

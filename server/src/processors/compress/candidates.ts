@@ -32,11 +32,12 @@ interface Upload {
 }
 
 /**
- * How long Ghostscript's candidate is waited for once ours is made: as long again as ours took
- * (at least 2 s). Past that it is given up: on files pdfwrite is slow on (large fonts, many
- * pages) it seldom wins, and the job would take its time rather than ours.
+ * How long Ghostscript's candidate is waited for once ours is made: a quarter of the time ours
+ * took (at least half a second). Past that it is given up: where pdfwrite is slower than our
+ * pass (long TeX manuals, large fonts) it did not win once on the real-world corpus (it wrote
+ * 1.3 to 1.9 times the upload's size there), and waiting for it doubled the job's time.
  */
-const rivalGrace = (oursMs: number) => Math.max(2000, oursMs);
+const rivalGrace = (oursMs: number) => Math.max(500, oursMs / 4);
 
 /**
  * Compress PDF at one level, best of several: our recoder at the level and,
@@ -166,7 +167,8 @@ async function ghostscript(
 ): Promise<Candidate | undefined> {
   const path = workspace.newPath('.pdf');
   try {
-    await compressWithPdfwrite(upload.path, path, rival.preset, upload.pages, engine, rival.dpi);
+    // Beside our pass, not in its way: it has the cores our pass leaves idle, and seldom wins.
+    await compressWithPdfwrite(upload.path, path, rival.preset, upload.pages, { ...engine, background: true }, rival.dpi);
   } catch (error) {
     if (error instanceof JobAbortedError && givenUp.aborted) return undefined;
     if (error instanceof DeadlineExceededError || error instanceof JobAbortedError) throw error;
