@@ -1,8 +1,9 @@
 /**
  * The real-world compression corpus alone (issue 31), in minutes rather than the whole
  * compression section's hour: `npm run build && npx tsc -p server/bench && node
- * server/dist-bench/compression-corpus-run.js`. Compress PDF at levels 5 and 9
- * (BENCH_CORPUS_LEVELS, e.g. "1,3,5,7,9") against Ghostscript's /screen, /ebook and
+ * server/dist-bench/compression-corpus-run.js`. Compress PDF at levels 3, 4, 5, 7 and 9 (the
+ * lossless level and the lossy ones, whose settings step down; BENCH_CORPUS_LEVELS, e.g. "5,9"
+ * for a quicker look) against Ghostscript's /screen, /ebook and
  * /printer and qpdf, on a fresh server; its figures replace the corpus of
  * docs/bench/latest.json, and the compression section of docs/bench/latest.md is
  * written again from them (the other sections are left as they are).
@@ -14,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { compressionMarkdown, measureCorpus, type CompressionResults } from './compression';
 
 const REPO = resolve(__dirname, '../..');
-const LEVELS = (process.env.BENCH_CORPUS_LEVELS ?? '5,9').split(',').map(Number);
+const LEVELS = (process.env.BENCH_CORPUS_LEVELS ?? '3,4,5,7,9').split(',').map(Number);
 
 async function startServer(dir: string, port: number): Promise<ChildProcess> {
   const child = spawn('node', [join(REPO, 'server/dist/main.js')], {
