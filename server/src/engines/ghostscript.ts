@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { access, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TooManyPagesError } from '../refusals/input-errors';
-import { EngineFailedError, EngineStalledError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
+import { anySignal, EngineFailedError, EngineStalledError, pageWatchdog, runProcess, type EngineOptions, type RunOptions, type RunResult } from './process';
 import { makeEngineFolder } from './confinement';
 
 /**
@@ -99,7 +99,7 @@ export async function postScriptToPdf(
       else allow(pageWatchdog(1));
     }
   };
-  const signal = options.signal ? AbortSignal.any([options.signal, watchdog.signal]) : watchdog.signal;
+  const signal = anySignal(options.signal, watchdog.signal);
   try {
     // The run's own watchdog only bounds it as the page limit does; the one above follows the pages.
     const ceiling = pageWatchdog(maxPages);

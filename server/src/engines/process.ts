@@ -16,6 +16,11 @@ export interface EngineOptions extends SlotRequest {
   pages?: number;
 }
 
+/** A signal that fires when either does: the job's own (absent outside a job) and a further reason to stop. */
+export function anySignal(jobSignal: AbortSignal | undefined, also: AbortSignal): AbortSignal {
+  return jobSignal ? AbortSignal.any([jobSignal, also]) : also;
+}
+
 /**
  * Where a wrapper writes an engine's request and scratch files: fresh paths in
  * the job's folder. A job's Workspace is one; engines need nothing else of it.

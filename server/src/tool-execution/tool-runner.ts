@@ -21,7 +21,7 @@ import {
 import { SERVER_CONFIG, type ServerConfig } from '../config';
 import { writeForEngines } from '../engines/confinement';
 import { PdfCorruptedError, PdfPasswordError } from '../engines/pdf-errors';
-import { EngineCrashedError, type EngineOptions } from '../engines/process';
+import { anySignal, EngineCrashedError, type EngineOptions } from '../engines/process';
 import { countPages } from '../engines/qpdf/qpdf-pages';
 import { writeZip } from '../engines/zip';
 import { refuseContentBombs } from '../input-checks/content-budget';
@@ -244,8 +244,7 @@ async function whileWeighing(weigh: () => Promise<void>, engine: EngineOptions, 
   const refused = new AbortController();
   const weighing = weigh();
   weighing.catch(() => refused.abort());
-  const signal = engine.signal ? AbortSignal.any([engine.signal, refused.signal]) : refused.signal;
-  const [weighed, worked] = await Promise.allSettled([weighing, work({ ...engine, signal })]);
+  const [weighed, worked] = await Promise.allSettled([weighing, work({ ...engine, signal: anySignal(engine.signal, refused.signal) })]);
   if (weighed.status === 'rejected') throw weighed.reason;
   if (worked.status === 'rejected') throw worked.reason;
   return worked.value;

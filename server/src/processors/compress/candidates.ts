@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { compressWithPdfwrite, PdfRewriteError } from '../../engines/ghostscript';
 import { DeadlineExceededError, JobAbortedError } from '../../engines/limiter';
 import { compareWithReference, type CandidateCheck, type Comparison } from '../../engines/pdf-compress';
-import { EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
+import { anySignal, EngineCrashedError, EngineFailedError, EngineStalledError, type EngineOptions } from '../../engines/process';
 import type { Workspace } from '../../workspace/workspace';
 import { LEVELS, looksBar, PDFWRITE_RIVALS, type LevelSettings } from './compression-levels';
 import type { Built, Compressor } from './compressor';
@@ -112,11 +112,6 @@ export async function chooseAtLevel(
     compareWithReference(upload.path, candidates, looksBar(3), options, workspace, engine),
   );
   return finish({ chosen: second.chosen, repaired: first.repaired || second.repaired }, compressor);
-}
-
-/** A signal that fires when either does. */
-function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
-  return a ? AbortSignal.any([a, b]) : b;
 }
 
 /** The smallest of `candidates` that passes `check` (only those smaller than the upload, unless it is damaged). */
