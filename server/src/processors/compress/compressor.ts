@@ -256,13 +256,13 @@ export class Compressor {
     }
     const path = this.workspace.newPath('.pdf');
     // Unused pictures are known from the analysis; unused fonts are not, and are left where pages list their own.
-    const write: CompactWriteOptions = { ...this.options.write, unusedResources: analysis.undrawnImages > 0 ? 'all' : 'shared' };
+    const writeOptions: CompactWriteOptions = { ...this.options.write, unusedResources: analysis.undrawnImages > 0 ? 'all' : 'shared' };
     try {
-      await writeWithUpdates(this.base, path, updateFile, write, this.engine);
+      await writeWithUpdates(this.base, path, updateFile, writeOptions, this.engine);
     } catch (error) {
       // A page tree qpdf will not walk (a loop, say) that it could still copy: pages left as they are.
       if (!(error instanceof PdfCorruptedError)) throw error;
-      await writeWithUpdates(this.base, path, updateFile, { ...write, pagesAsTheyAre: true }, this.engine);
+      await writeWithUpdates(this.base, path, updateFile, { ...writeOptions, pagesAsTheyAre: true }, this.engine);
     }
     return { path, size: (await stat(path)).size };
   }
